@@ -1,0 +1,19 @@
+// Per-request context carried through async calls (AsyncLocalStorage), so every log line and every
+// outgoing gRPC call gets the request id without threading it through function arguments.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface RequestContext {
+  requestId: string;
+  tenantId?: string;
+  route?: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithContext<T>(ctx: RequestContext, fn: () => T): T {
+  return storage.run(ctx, fn);
+}
+
+export function currentContext(): RequestContext | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,45 @@
+// gRPC clients with deadlines. Every call carries the current request id (and, from the gateway, the
+// principal) as metadata and fails with an AppError restored from the service's status.
+import * as grpc from '@grpc/grpc-js';
+import { currentContext } from './context.ts';
+import { fromGrpcError } from './errors.ts';
+import { REQUEST_ID_METADATA_KEY } from './principal.ts';
+
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+export function channelOptions(maxMessageBytes = 16 * 1024 * 1024): grpc.ChannelOptions {
+  return {
+    'grpc.max_receive_message_length': maxMessageBytes,
+    'grpc.max_send_message_length': maxMessageBytes,
+    'grpc.keepalive_time_ms': 30_000,
+  };
+}
+
+export function outgoingMetadata(extra?: (md: grpc.Metadata) => void): grpc.Metadata {
+  const md = new grpc.Metadata();
+  const ctx = currentContext();
+  if (ctx) md.set(REQUEST_ID_METADATA_KEY, ctx.requestId);
+  extra?.(md);
+  return md;
+}
+
+type UnaryMethod<Req, Res> = (
+  req: Req,
+  md: grpc.Metadata,
+  opts: Partial<grpc.CallOptions>,
+  cb: (err: grpc.ServiceError | null, res: Res) => void,
+) => grpc.ClientUnaryCall;
+
+/** Promisified unary call on a ts-proto client, with a deadline and the request id. */
+export function unary<Req, Res>(
+  client: grpc.Client,
+  method: UnaryMethod<Req, Res>,
+  req: Req,
+  opts: { deadlineMs?: number; metadata?: grpc.Metadata } = {},
+): Promise<Res> {
+  const md = opts.metadata ?? outgoingMetadata();
+  const deadline = new Date(Date.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS));
+  return new Promise<Res>((resolve, reject) => {
+    method.call(client, req, md, { deadline }, (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
+  });
+}

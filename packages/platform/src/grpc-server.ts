@@ -1,0 +1,169 @@
+// gRPC server bootstrap: typed async handlers, the standard grpc.health.v1 service, request context,
+// one error translation (AppError -> gRPC status), metrics, and graceful shutdown that drains
+// in-flight calls on SIGTERM before exiting.
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import { runWithContext } from './context.ts';
+import { AppError, toGrpcError } from './errors.ts';
+import { uuidv7 } from './ids.ts';
+import type { Logger } from './logger.ts';
+import { grpcServerHandled, grpcServerLatency } from './metrics.ts';
+import { readPrincipal, REQUEST_ID_METADATA_KEY, type Principal } from './principal.ts';
+
+export interface CallContext {
+  requestId: string;
+  principal: Principal | undefined;
+  metadata: grpc.Metadata;
+  /** Set when the client cancelled or the deadline passed. */
+  cancelled: () => boolean;
+}
+
+type Def = grpc.MethodDefinition<any, any> & { requestStream: boolean; responseStream: boolean };
+type Req<M> = M extends grpc.MethodDefinition<infer Q, any> ? Q : never;
+type Res<M> = M extends grpc.MethodDefinition<any, infer R> ? R : never;
+
+export type Handlers<S extends Record<string, Def>> = {
+  [K in keyof S]: S[K]['responseStream'] extends true
+    ? (req: Req<S[K]>, ctx: CallContext, send: (msg: Res<S[K]>) => boolean) => Promise<void>
+    : (req: Req<S[K]>, ctx: CallContext) => Promise<Res<S[K]>>;
+};
+
+export interface Registration {
+  name: string; // fully-qualified service name, for health and metrics
+  definition: Record<string, Def>;
+  handlers: Record<string, (...args: any[]) => Promise<any>>;
+}
+
+/** Pairs a ts-proto service definition with async handlers (type-checked per method). */
+export function service<S extends Record<string, Def>>(name: string, definition: S, handlers: Handlers<S>): Registration {
+  return { name, definition, handlers: handlers as Registration['handlers'] };
+}
+
+function contextOf(call: grpc.ServerUnaryCall<any, any> | grpc.ServerWritableStream<any, any>): CallContext {
+  const rid = call.metadata.get(REQUEST_ID_METADATA_KEY)[0];
+  return {
+    requestId: typeof rid === 'string' && rid ? rid : uuidv7(),
+    principal: readPrincipal(call.metadata),
+    metadata: call.metadata,
+    cancelled: () => call.cancelled,
+  };
+}
+
+function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): grpc.UntypedHandleCall {
+  const handler = reg.handlers[methodName];
+  if (!handler) throw new Error(`${reg.name}: no handler for ${methodName}`);
+  const method = def.path.split('/').pop() ?? methodName;
+  const finish = (started: bigint, code: string) => {
+    grpcServerHandled.inc({ service: reg.name, method, code });
+    grpcServerLatency.observe({ service: reg.name, method }, Number(process.hrtime.bigint() - started) / 1e9);
+  };
+  const report = (err: unknown) => {
+    if (!(err instanceof AppError)) logger.error('unhandled error in handler', { method: def.path, err });
+    return toGrpcError(err);
+  };
+  if (def.responseStream) {
+    return (call: grpc.ServerWritableStream<any, any>) => {
+      const ctx = contextOf(call);
+      const started = process.hrtime.bigint();
+      runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id }, async () => {
+        try {
+          await handler(call.request, ctx, (msg: unknown) => call.write(msg));
+          call.end();
+          finish(started, 'OK');
+        } catch (err) {
+          const e = report(err);
+          finish(started, String(e.code));
+          call.destroy(Object.assign(new Error(e.details), e));
+        }
+      });
+    };
+  }
+  return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
+    const ctx = contextOf(call);
+    const started = process.hrtime.bigint();
+    runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id }, async () => {
+      try {
+        const res = await handler(call.request, ctx);
+        finish(started, 'OK');
+        callback(null, res);
+      } catch (err) {
+        const e = report(err);
+        finish(started, String(e.code));
+        callback(e as grpc.ServiceError, null);
+      }
+    });
+  };
+}
+
+export interface RunningServer {
+  server: grpc.Server;
+  port: number;
+  health: HealthImplementation;
+  /** Stops accepting calls, lets in-flight ones finish (up to graceMs), then exits the server. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export interface ServerOptions {
+  port: number;
+  host?: string;
+  logger: Logger;
+  services: Registration[];
+  maxMessageBytes?: number;
+}
+
+export async function startGrpcServer(opts: ServerOptions): Promise<RunningServer> {
+  const max = opts.maxMessageBytes ?? 16 * 1024 * 1024;
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': max, 'grpc.max_send_message_length': max });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server);
+  for (const reg of opts.services) {
+    const impl: grpc.UntypedServiceImplementation = {};
+    for (const [name, def] of Object.entries(reg.definition)) impl[name] = wrap(reg, name, def, opts.logger);
+    server.addService(reg.definition as grpc.ServiceDefinition, impl);
+    health.setStatus(reg.name, 'SERVING');
+  }
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${opts.host ?? '0.0.0.0'}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  health.setStatus('', 'SERVING');
+  let stopping: Promise<void> | undefined;
+  const shutdown = (graceMs = 10_000) =>
+    (stopping ??= new Promise<void>((resolve) => {
+      health.setStatus('', 'NOT_SERVING');
+      for (const reg of opts.services) health.setStatus(reg.name, 'NOT_SERVING');
+      const force = setTimeout(() => {
+        opts.logger.warn('grace period over; cancelling remaining calls');
+        server.forceShutdown();
+        resolve();
+      }, graceMs);
+      server.tryShutdown(() => {
+        clearTimeout(force);
+        resolve();
+      });
+    }));
+  return { server, port, health, shutdown };
+}
+
+/**
+ * Installs SIGTERM/SIGINT handlers that drain the server, run `cleanup` (close pools, the bus, ...)
+ * and exit. The process keeps answering in-flight calls while it drains.
+ */
+export function handleSignals(logger: Logger, running: RunningServer, cleanup: () => Promise<void> = async () => {}): void {
+  let done = false;
+  const stop = async (signal: string) => {
+    if (done) return;
+    done = true;
+    logger.info('shutting down', { signal });
+    await running.shutdown();
+    try {
+      await cleanup();
+    } catch (err) {
+      logger.error('cleanup failed', { err });
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

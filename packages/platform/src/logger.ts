@@ -1,0 +1,42 @@
+// winston JSON logs. Every line carries the request id (and tenant) of the current context. Known
+// secret-bearing fields are masked before a line is written, so a careless `log.info({body})` cannot
+// leak a password, token or key.
+import winston from 'winston';
+import { currentContext } from './context.ts';
+
+export type Logger = winston.Logger;
+
+const SECRET_KEYS =
+  /^(password|new_password|current_password|token|access_token|refresh_token|authorization|plaintext|key|api_key|secret|code|cookie)$/i;
+const KEY_RE = /ak_live_[A-Za-z0-9]+/g;
+const JWT_RE = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(KEY_RE, 'ak_live_[redacted]').replace(JWT_RE, '[jwt redacted]');
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (value instanceof Error) return { name: value.name, message: redact(value.message), stack: value.stack };
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? '[redacted]' : redact(v, depth + 1);
+  return out;
+}
+
+const withContext = winston.format((info) => {
+  const ctx = currentContext();
+  if (ctx) {
+    info.request_id ??= ctx.requestId;
+    if (ctx.tenantId) info.tenant_id ??= ctx.tenantId;
+  }
+  const cleaned = redact({ ...info }) as Record<string, unknown>;
+  for (const k of Object.keys(cleaned)) (info as Record<string, unknown>)[k] = cleaned[k];
+  return info;
+});
+
+export function createLogger(service: string, level = 'info'): Logger {
+  return winston.createLogger({
+    level,
+    defaultMeta: { service },
+    format: winston.format.combine(winston.format.timestamp(), withContext(), winston.format.json()),
+    transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn'] })],
+  });
+}

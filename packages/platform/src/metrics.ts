@@ -1,0 +1,60 @@
+// Prometheus metrics (prom-client) for every process: default process metrics plus the RPC and HTTP
+// families. Each process serves them on its own /metrics port.
+import http from 'node:http';
+import client from 'prom-client';
+
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const grpcServerHandled = new client.Counter({
+  name: 'grpc_server_handled_total',
+  help: 'gRPC calls handled, by method and outcome code',
+  labelNames: ['service', 'method', 'code'] as const,
+  registers: [registry],
+});
+
+export const grpcServerLatency = new client.Histogram({
+  name: 'grpc_server_handling_seconds',
+  help: 'gRPC server handling latency',
+  labelNames: ['service', 'method'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+export const httpRequests = new client.Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests, by route template, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpLatency = new client.Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by route template',
+  labelNames: ['route', 'method'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const busEvents = new client.Counter({
+  name: 'bus_events_total',
+  help: 'Event bus publishes and consumptions',
+  labelNames: ['topic', 'op', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Serves GET /metrics on `port` (0 = disabled). */
+export function startMetricsServer(port: number): http.Server | undefined {
+  if (!port) return undefined;
+  const server = http.createServer(async (req, res) => {
+    if (req.url === '/metrics') {
+      res.setHeader('content-type', registry.contentType);
+      res.end(await registry.metrics());
+    } else {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  server.listen(port, '0.0.0.0');
+  return server;
+}
