@@ -2,6 +2,7 @@ export * from './config.ts';
 export * from './context.ts';
 export * from './errors.ts';
 export * from './grpc-client.ts';
+export * from './grpc-health.ts';
 export * from './grpc-server.ts';
 export * from './ids.ts';
 export * from './logger.ts';

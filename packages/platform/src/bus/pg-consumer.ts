@@ -86,7 +86,13 @@ export class PgSubscription {
   private async runBatch(): Promise<BatchResult> {
     const { pool, group, topic, batchSize } = this.config;
     const client = await pool.connect();
-    let released = false;
+    // pg-pool only listens for errors on idle clients; a connection lost while a handler runs would
+    // otherwise be an unhandled 'error' event. The next query then fails and the batch rolls back.
+    let connectionError: Error | undefined;
+    const onError = (err: Error) => {
+      connectionError = err;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const cursor = await client.query<{ last_event_id: string }>(
@@ -114,12 +120,13 @@ export class PgSubscription {
     } catch (err) {
       // If even ROLLBACK fails the connection is suspect: destroy it instead of returning it to the pool.
       await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
-        client.release(rollbackErr instanceof Error ? rollbackErr : true);
-        released = true;
+        connectionError ??= rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
       });
       throw err;
     } finally {
-      if (!released) client.release();
+      client.removeListener('error', onError);
+      // Passing an error makes the pool destroy the connection rather than reuse it.
+      client.release(connectionError);
     }
   }
 

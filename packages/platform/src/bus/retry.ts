@@ -43,11 +43,13 @@ export interface DeliverArgs {
   signal: AbortSignal;
   logger: BusLogger;
   group: string;
+  /** Runs before each wait between attempts (Kafka: heartbeat, so a slow retry is not taken for a dead consumer). */
+  beforeRetry?: () => Promise<void>;
 }
 
 /** Runs the handler until it succeeds, attempts run out, or the bus closes. Never throws. */
 export async function deliverWithRetry(args: DeliverArgs): Promise<DeliveryOutcome> {
-  const { event, handler, maxAttempts, policy, signal, logger, group } = args;
+  const { event, handler, maxAttempts, policy, signal, logger, group, beforeRetry } = args;
   for (let attempt = 1; ; attempt++) {
     if (signal.aborted) return { kind: 'interrupted' };
     try {
@@ -59,6 +61,7 @@ export async function deliverWithRetry(args: DeliverArgs): Promise<DeliveryOutco
       const meta = { group, topic: event.topic, eventId: event.id, attempt, maxAttempts, error: firstLine(error) };
       if (attempt >= maxAttempts) return { kind: 'failed', attempts: attempt, error };
       logger.warn('event handler failed, retrying', meta);
+      await beforeRetry?.().catch(() => {});
       if (!(await sleep(backoffMs(policy, attempt), signal))) return { kind: 'interrupted' };
     }
   }

@@ -1,0 +1,104 @@
+// The Express app: request id, one log line and metrics per request, ops endpoints, the OpenAPI
+// document and docs page, the proto-driven dispatcher, and one error envelope for every failure.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppError, errorBody, httpLatency, httpRequests, registry, runWithContext, type Logger } from '@astro/platform';
+import { createDispatcher, type DispatchDeps } from './dispatch.ts';
+import { requestIdFrom } from './request-id.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface AppDeps extends DispatchDeps {
+  logger: Logger;
+  openapi: Record<string, unknown>;
+  trustedProxies: string[];
+  readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+}
+
+/** Translates anything thrown into the spec's envelope; unknown failures are 500 internal_error. */
+export function toAppError(err: unknown, logger: Logger): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { type?: string; status?: number; message?: string };
+  if (e?.type === 'entity.too.large') return new AppError('payload_too_large');
+  if (e?.type === 'entity.parse.failed')
+    return new AppError('invalid_request', 'The body is not valid JSON.', { errors: [{ field: 'body', reason: 'malformed_json' }] });
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('unsupported_media_type');
+  if (e?.type === 'request.aborted') return new AppError('invalid_request', 'The request was aborted.', { errors: [] });
+  logger.error('unhandled error', { err });
+  return new AppError('internal_error');
+}
+
+const DOCS_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Astrology API reference</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#ui', deepLinking: true });</script>
+</body></html>`;
+
+export function createApp(deps: AppDeps): express.Express {
+  const { logger } = deps;
+  const app = express();
+  app.disable('etag');
+  app.disable('x-powered-by');
+  // X-Forwarded-For is honoured only from configured proxies; otherwise req.ip is the socket peer.
+  app.set('trust proxy', deps.trustedProxies.length ? deps.trustedProxies : false);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = (res.locals.route as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      httpRequests.inc({ route, method: req.method, status: String(res.statusCode) });
+      httpLatency.observe({ route, method: req.method }, seconds);
+      logger.info('request', {
+        request_id: requestId,
+        tenant_id: res.locals.tenantId,
+        method: req.method,
+        route,
+        status: res.statusCode,
+        latency_ms: Math.round(seconds * 1e5) / 100,
+      });
+    });
+    runWithContext({ requestId }, () => next());
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res, next) => {
+    try {
+      const r = await deps.readiness();
+      if (r.ready) res.json({ status: 'ready', checks: r.checks });
+      else throw new AppError('service_unavailable', 'A dependency is not ready.', { checks: r.checks });
+    } catch (err) {
+      next(err);
+    }
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('content-type', registry.contentType);
+    res.end(await registry.metrics());
+  });
+  app.get('/v1/openapi.json', (_req, res) => {
+    res.locals.route = '/v1/openapi.json';
+    res.json(deps.openapi);
+  });
+  app.get(['/docs', '/docs/'], (_req, res) => {
+    res.locals.route = '/docs';
+    res.type('html').send(DOCS_HTML);
+  });
+  app.use('/docs/assets', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }));
+
+  app.use(createDispatcher(deps));
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const app = toAppError(err, logger);
+    for (const [k, v] of Object.entries(app.headers)) res.setHeader(k, v);
+    res.status(app.httpStatus).json(errorBody(app, res.locals.requestId ?? null));
+  });
+  return app;
+}

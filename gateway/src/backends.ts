@@ -1,0 +1,103 @@
+// One gRPC channel per fleet service and generic calls that encode/decode with the proto types the
+// routes were built from. Deadlines on every call; request id and principal travel as metadata.
+import * as grpc from '@grpc/grpc-js';
+import type protobuf from 'protobufjs';
+import {
+  AppError,
+  channelOptions,
+  fromGrpcError,
+  addressOf,
+  serviceForPackage,
+  REQUEST_ID_METADATA_KEY,
+  writePrincipal,
+  type FleetService,
+  type Principal,
+} from '@astro/platform';
+import { TO_OBJECT_OPTIONS } from './json-codec.ts';
+
+export interface CallTarget {
+  protoPackage: string;
+  grpcPath: string;
+  requestType: protobuf.Type;
+  responseType: protobuf.Type;
+}
+
+export interface CallMeta {
+  requestId: string;
+  principal?: Principal;
+  deadlineMs: number;
+  /** Extra metadata (traceparent, client address, ...). */
+  extra?: Record<string, string>;
+}
+
+export class Backends {
+  private readonly clients = new Map<string, grpc.Client>();
+
+  constructor(private readonly env: Record<string, string | undefined>) {}
+
+  private clientFor(protoPackage: string): grpc.Client {
+    const svc = serviceForPackage(protoPackage);
+    if (!svc) throw new AppError('not_implemented', `No service serves ${protoPackage}`);
+    let client = this.clients.get(svc.name);
+    if (!client) {
+      client = new grpc.Client(addressOf(svc, this.env), grpc.credentials.createInsecure(), channelOptions());
+      this.clients.set(svc.name, client);
+    }
+    return client;
+  }
+
+  /** Addresses of the services the given packages need (for /readyz). */
+  addressesFor(protoPackages: Iterable<string>): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const p of protoPackages) {
+      const svc: FleetService | undefined = serviceForPackage(p);
+      if (svc) out.set(svc.name, addressOf(svc, this.env));
+    }
+    return out;
+  }
+
+  private metadata(meta: CallMeta): grpc.Metadata {
+    const md = new grpc.Metadata();
+    md.set(REQUEST_ID_METADATA_KEY, meta.requestId);
+    if (meta.principal) writePrincipal(md, meta.principal);
+    for (const [k, v] of Object.entries(meta.extra ?? {})) md.set(k, v);
+    return md;
+  }
+
+  private codec(t: CallTarget) {
+    return {
+      serialize: (obj: Record<string, unknown>) => Buffer.from(t.requestType.encode(t.requestType.fromObject(obj)).finish()),
+      deserialize: (buf: Buffer) => t.responseType.toObject(t.responseType.decode(buf), TO_OBJECT_OPTIONS),
+    };
+  }
+
+  unary(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): Promise<Record<string, unknown>> {
+    const client = this.clientFor(t.protoPackage);
+    const { serialize, deserialize } = this.codec(t);
+    return new Promise((resolve, reject) => {
+      client.makeUnaryRequest(
+        t.grpcPath,
+        serialize,
+        deserialize,
+        request,
+        this.metadata(meta),
+        { deadline: new Date(Date.now() + meta.deadlineMs) },
+        (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res as Record<string, unknown>)),
+      );
+    });
+  }
+
+  /** Server-streaming call; the returned stream emits decoded messages. */
+  stream(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): grpc.ClientReadableStream<Record<string, unknown>> {
+    const client = this.clientFor(t.protoPackage);
+    const { serialize, deserialize } = this.codec(t);
+    return client.makeServerStreamRequest(t.grpcPath, serialize, deserialize, request, this.metadata(meta), {
+      deadline: new Date(Date.now() + meta.deadlineMs),
+    });
+  }
+
+  close(): void {
+    for (const c of this.clients.values()) c.close();
+  }
+}
+

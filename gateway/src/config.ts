@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { commonConfig, int, key, list, port, str } from '@astro/platform';
+
+export const gatewayConfigSpec = {
+  ...commonConfig,
+  PORT: key(port(8080), 'HTTP port of the gateway'),
+  HOST: key(str('0.0.0.0'), 'interface the gateway listens on'),
+  PROTO_DIR: key(str('protos'), 'folder with the .proto files the routes are built from'),
+  JWT_SECRET: key(z.string().min(16, 'at least 16 characters'), 'HS256 secret shared with the account service', { secret: true }),
+  JWT_ISSUER: key(str('astro-account'), 'expected iss of session JWTs'),
+  JWT_AUDIENCE: key(str('astro-api'), 'expected aud of session JWTs'),
+  BODY_LIMIT_BYTES: key(int(1024 * 1024, 1), 'largest accepted request body; larger answers 413'),
+  BACKEND_DEADLINE_MS: key(int(15_000, 1), 'deadline of a unary call to a service'),
+  STREAM_DEADLINE_MS: key(int(300_000, 1), 'deadline of a streaming call to a service'),
+  TRUSTED_PROXIES: key(list([]), 'addresses whose X-Forwarded-For is honoured (comma list)'),
+  REDIS_URL: key(z.string().optional(), 'Redis for shared limiter state; unset = in-process stores (one gateway only)'),
+  PUBLIC_BASE_URL: key(str('http://127.0.0.1:8080'), 'base URL printed in the OpenAPI servers list'),
+  ACCOUNT_ADDR: key(z.string().optional(), 'host:port of the account service (default 127.0.0.1:50051)'),
+  CHART_ADDR: key(z.string().optional(), 'host:port of the chart service (default 127.0.0.1:50052)'),
+  VEDIC_CALC_ADDR: key(z.string().optional(), 'host:port of vedic-calc (default 127.0.0.1:50053)'),
+  WESTERN_CALC_ADDR: key(z.string().optional(), 'host:port of western-calc (default 127.0.0.1:50054)'),
+  LLM_ADDR: key(z.string().optional(), 'host:port of the llm service (default 127.0.0.1:50055)'),
+  FEEDBACK_ADDR: key(z.string().optional(), 'host:port of the feedback service (default 127.0.0.1:50056)'),
+};

@@ -1,0 +1,120 @@
+// The one generic handler behind every proto-declared route: match, parse, authenticate, authorize,
+// transcode JSON -> proto, call the owning service, transcode back (or stream SSE).
+import type { NextFunction, Request, Response } from 'express';
+import express from 'express';
+import { AppError, invalidRequest, type FieldError, type Principal } from '@astro/platform';
+import type { Authenticator } from './auth.ts';
+import type { Backends, CallMeta } from './backends.ts';
+import { messageFromJson, messageToJson } from './json-codec.ts';
+import type { RouteSpec } from './proto-registry.ts';
+import type { Router } from './router.ts';
+import { writeSse } from './sse.ts';
+
+export interface DispatchDeps {
+  router: Router;
+  backends: Backends;
+  auth: Authenticator;
+  bodyLimitBytes: number;
+  deadlineMs: number;
+  streamDeadlineMs: number;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasBody(req: Request): boolean {
+  const len = req.headers['content-length'];
+  return (len !== undefined && len !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(req: Request): boolean {
+  const ct = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return ct === 'application/json' || (ct.startsWith('application/') && ct.endsWith('+json'));
+}
+
+/** Scope and access-kind checks: the route's options against the caller. */
+export function authorize(route: RouteSpec, p: Principal): void {
+  if (route.access === 'session' && p.kind !== 'session')
+    throw new AppError('no_principal', 'This route needs a signed-in user (session token), not an API key.');
+  if (route.access === 'api_key' && p.kind !== 'api_key')
+    throw new AppError('unauthorized', 'Data routes are reached with an API key, not a dashboard session.', {
+      reason: 'api_key_required',
+    });
+  if (route.scope && !p.scopes.includes(route.scope))
+    throw new AppError('missing_scope', `This route needs the ${route.scope} scope.`, { required: route.scope });
+}
+
+/** Builds the request message from path parameters, the query string and the JSON body. */
+export function buildRequest(route: RouteSpec, params: Record<string, string>, query: unknown, body: unknown): Record<string, unknown> {
+  const errors: FieldError[] = [];
+  const pathNames = new Set(Object.keys(params));
+  let msg: Record<string, unknown> = {};
+  if (route.body === '*') {
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))
+      throw invalidRequest([{ field: 'body', reason: 'invalid_type', message: 'the body must be a JSON object' }]);
+    msg = messageFromJson(route.requestType, (body as Record<string, unknown>) ?? {}, '', 'body', errors, pathNames);
+  } else {
+    const skip = new Set([...pathNames, ...(route.body ? [route.body] : [])]);
+    msg = messageFromJson(route.requestType, (query as Record<string, unknown>) ?? {}, '', 'query', errors, skip);
+    if (route.body && body !== undefined) {
+      const wrapped = messageFromJson(route.requestType, { [route.body]: body }, '', 'body', errors);
+      if (route.body in wrapped) msg[route.body] = wrapped[route.body];
+    }
+  }
+  if (pathNames.size) {
+    const only = new Set(route.requestType.fieldsArray.map((f) => f.name).filter((n) => !pathNames.has(n)));
+    Object.assign(msg, messageFromJson(route.requestType, params, '', 'path', errors, only));
+  }
+  if (errors.length) throw invalidRequest(errors);
+  return msg;
+}
+
+export function createDispatcher(deps: DispatchDeps) {
+  const parseJson = express.json({ limit: deps.bodyLimitBytes, type: () => true, strict: false });
+  const readBody = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+
+  return async function dispatch(req: Request, res: Response, next: NextFunction): Promise<void> {
+    try {
+      const m = deps.router.match(req.method, req.path);
+      if (m.kind === 'not_found') throw new AppError('not_found', `No route for ${req.method} ${req.path}.`, { path: req.path });
+      if (m.kind === 'method_not_allowed') {
+        res.setHeader('Allow', m.allow.join(', '));
+        throw new AppError('method_not_allowed', `${req.method} is not allowed here.`, { allow: m.allow });
+      }
+      const { route, params } = m;
+      res.locals.route = route.pathTemplate;
+      let body: unknown;
+      if (BODY_METHODS.has(req.method) && hasBody(req)) {
+        if (!isJson(req)) throw new AppError('unsupported_media_type', undefined, { content_type: req.headers['content-type'] ?? null });
+        await readBody(req, res);
+        body = req.body;
+      }
+      const meta: CallMeta = {
+        requestId: res.locals.requestId,
+        deadlineMs: route.responseStream ? deps.streamDeadlineMs : deps.deadlineMs,
+        extra: { 'x-client-ip': req.ip ?? '' },
+      };
+      if (route.access !== 'public') {
+        const principal = await deps.auth.authenticate(req, meta);
+        res.locals.tenantId = principal.tenant_id;
+        authorize(route, principal);
+        meta.principal = principal;
+      }
+      const request = buildRequest(route, params, req.query, body);
+      if (route.deprecation) {
+        res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
+        res.setHeader('Link', `<${route.deprecation.successor}>; rel="successor-version"`);
+      }
+      if (route.responseStream) return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
+      const reply = await deps.backends.unary(route, request, meta);
+      if (route.successStatus === 204) {
+        res.status(204).end();
+        return;
+      }
+      const json = messageToJson(route.responseType, reply);
+      res.status(route.successStatus).json(route.responseBody ? json[route.responseBody] : json);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,210 @@
+// The JSON mapping between REST bodies and proto messages (DESIGN.md §2): snake_case names exactly as
+// in the protos; an unset optional/message field is null, or absent when the field says
+// omit_when_unset; free-form objects travel as google.protobuf.Struct. Request values are type-checked
+// here (422 invalid_request with details.errors[]); their meaning is the owning service's concern.
+import protobuf from 'protobufjs';
+import type { FieldError } from '@astro/platform';
+import { fieldOptions } from './proto-registry.ts';
+
+const INT32 = new Set(['int32', 'sint32', 'sfixed32']);
+const UINT32 = new Set(['uint32', 'fixed32']);
+const INT64 = new Set(['int64', 'sint64', 'sfixed64', 'uint64', 'fixed64']);
+const FLOAT = new Set(['double', 'float']);
+
+const isSynthetic = (f: protobuf.Field) => Boolean(f.partOf && (f.options as any)?.proto3_optional);
+const typeName = (f: protobuf.Field) => f.resolvedType?.fullName.replace(/^\./, '');
+
+// ---------------------------------------------------------------- Struct / Value
+
+export function toStructValue(v: unknown): Record<string, unknown> {
+  if (v === null || v === undefined) return { null_value: 0 };
+  if (typeof v === 'number') return { number_value: v };
+  if (typeof v === 'string') return { string_value: v };
+  if (typeof v === 'boolean') return { bool_value: v };
+  if (Array.isArray(v)) return { list_value: { values: v.map(toStructValue) } };
+  return { struct_value: toStruct(v as Record<string, unknown>) };
+}
+export function toStruct(o: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) fields[k] = toStructValue(v);
+  return { fields };
+}
+export function fromStructValue(v: any): unknown {
+  if (!v) return null;
+  if ('number_value' in v) return v.number_value;
+  if ('string_value' in v) return v.string_value;
+  if ('bool_value' in v) return v.bool_value;
+  if ('struct_value' in v) return fromStruct(v.struct_value);
+  if ('list_value' in v) return (v.list_value?.values ?? []).map(fromStructValue);
+  return null;
+}
+export function fromStruct(s: any): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s?.fields ?? {})) out[k] = fromStructValue(v);
+  return out;
+}
+
+// ---------------------------------------------------------------- JSON -> message
+
+type Source = 'body' | 'query' | 'path';
+
+function describe(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+}
+
+function scalarFromJson(f: protobuf.Field, v: unknown, where: string, src: Source, errors: FieldError[]): unknown {
+  const t = f.type;
+  const bad = (expected: string) => {
+    errors.push({ field: where, reason: 'invalid_type', message: `expected ${expected}, got ${describe(v)}` });
+    return undefined;
+  };
+  // Query and path values arrive as strings; coerce them by the field's type.
+  if (src !== 'body' && typeof v === 'string') {
+    if (t === 'bool') {
+      if (['true', '1'].includes(v)) return true;
+      if (['false', '0'].includes(v)) return false;
+      return bad('boolean');
+    }
+    if (INT32.has(t) || UINT32.has(t) || INT64.has(t)) {
+      if (!/^-?\d+$/.test(v)) return bad('integer');
+      v = Number(v);
+    } else if (FLOAT.has(t)) {
+      if (v.trim() === '' || !Number.isFinite(Number(v))) return bad('number');
+      v = Number(v);
+    }
+  }
+  if (t === 'string') return typeof v === 'string' ? v : bad('string');
+  if (t === 'bool') return typeof v === 'boolean' ? v : bad('boolean');
+  if (FLOAT.has(t)) return typeof v === 'number' && Number.isFinite(v) ? v : bad('number');
+  if (INT32.has(t) || UINT32.has(t) || INT64.has(t)) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) return bad('integer');
+    if (INT32.has(t) && (v < -2147483648 || v > 2147483647)) return bad('32-bit integer');
+    if (UINT32.has(t) && (v < 0 || v > 4294967295)) return bad('unsigned 32-bit integer');
+    if (!Number.isSafeInteger(v)) return bad('safe integer');
+    return v;
+  }
+  if (t === 'bytes') return typeof v === 'string' ? v : bad('base64 string');
+  if (f.resolvedType instanceof protobuf.Enum) {
+    if (typeof v === 'string' && v in f.resolvedType.values) return v;
+    return bad(`one of ${Object.keys(f.resolvedType.values).join(', ')}`);
+  }
+  return bad(t);
+}
+
+function valueFromJson(f: protobuf.Field, v: unknown, where: string, src: Source, errors: FieldError[]): unknown {
+  const tn = typeName(f);
+  if (tn === 'google.protobuf.Struct') {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      errors.push({ field: where, reason: 'invalid_type', message: `expected object, got ${describe(v)}` });
+      return undefined;
+    }
+    return toStruct(v as Record<string, unknown>);
+  }
+  if (tn === 'google.protobuf.Value') return toStructValue(v);
+  if (tn === 'google.protobuf.ListValue') {
+    if (!Array.isArray(v)) {
+      errors.push({ field: where, reason: 'invalid_type', message: `expected array, got ${describe(v)}` });
+      return undefined;
+    }
+    return { values: v.map(toStructValue) };
+  }
+  if (f.resolvedType instanceof protobuf.Type) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      errors.push({ field: where, reason: 'invalid_type', message: `expected object, got ${describe(v)}` });
+      return undefined;
+    }
+    return messageFromJson(f.resolvedType, v as Record<string, unknown>, `${where}.`, 'body', errors);
+  }
+  return scalarFromJson(f, v, where, src, errors);
+}
+
+/**
+ * Converts a JSON object into the plain object protobufjs encodes, collecting type errors and missing
+ * required fields into `errors`. Unknown JSON members are ignored.
+ */
+export function messageFromJson(
+  type: protobuf.Type,
+  input: Record<string, unknown>,
+  prefix: string,
+  src: Source,
+  errors: FieldError[],
+  skip: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of type.fieldsArray) {
+    if (skip.has(f.name)) continue;
+    const where = `${prefix}${f.name}`;
+    const v = input[f.name];
+    if (v === undefined || v === null) {
+      if (fieldOptions(f).required) errors.push({ field: where, reason: 'required', message: 'is required' });
+      continue;
+    }
+    if (f.map) {
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        errors.push({ field: where, reason: 'invalid_type', message: `expected object, got ${describe(v)}` });
+        continue;
+      }
+      const m: Record<string, unknown> = {};
+      for (const [k, item] of Object.entries(v as Record<string, unknown>)) m[k] = valueFromJson(f, item, `${where}.${k}`, src, errors);
+      out[f.name] = m;
+    } else if (f.repeated) {
+      const arr = Array.isArray(v) ? v : src === 'query' && typeof v === 'string' ? v.split(',') : undefined;
+      if (!arr) {
+        errors.push({ field: where, reason: 'invalid_type', message: `expected array, got ${describe(v)}` });
+        continue;
+      }
+      out[f.name] = arr.map((item, i) => valueFromJson(f, item, `${where}[${i}]`, src, errors));
+    } else {
+      const converted = valueFromJson(f, v, where, src, errors);
+      if (converted !== undefined) out[f.name] = converted;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- message -> JSON
+
+export const TO_OBJECT_OPTIONS: protobuf.IConversionOptions = {
+  longs: Number,
+  enums: String,
+  bytes: String,
+  defaults: true,
+  arrays: true,
+  objects: true,
+};
+
+function valueToJson(f: protobuf.Field, v: unknown): unknown {
+  const tn = typeName(f);
+  if (tn === 'google.protobuf.Struct') return fromStruct(v);
+  if (tn === 'google.protobuf.Value') return fromStructValue(v);
+  if (tn === 'google.protobuf.ListValue') return ((v as any)?.values ?? []).map(fromStructValue);
+  if (f.resolvedType instanceof protobuf.Type) return messageToJson(f.resolvedType, v as Record<string, unknown>);
+  if (typeof v === 'number' && !Number.isFinite(v)) return null; // NaN/Infinity are not JSON
+  return v;
+}
+
+/** Converts a decoded message (protobufjs toObject with TO_OBJECT_OPTIONS) into the API's JSON. */
+export function messageToJson(type: protobuf.Type, obj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of type.fieldsArray) {
+    const v = obj[f.name];
+    if (f.map) {
+      const m: Record<string, unknown> = {};
+      for (const [k, item] of Object.entries((v as Record<string, unknown>) ?? {})) m[k] = valueToJson(f, item);
+      out[f.name] = m;
+      continue;
+    }
+    if (f.repeated) {
+      out[f.name] = ((v as unknown[]) ?? []).map((item) => valueToJson(f, item));
+      continue;
+    }
+    const hasPresence = isSynthetic(f) || f.resolvedType instanceof protobuf.Type || Boolean(f.partOf);
+    if (hasPresence && (v === undefined || v === null)) {
+      if (f.partOf && !isSynthetic(f)) continue; // a member of a real oneof that is not the chosen one
+      if (!fieldOptions(f).omit_when_unset) out[f.name] = null;
+      continue;
+    }
+    out[f.name] = valueToJson(f, v);
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+// Gateway boot: config, protos -> routes, backends, auth, HTTP server, graceful shutdown.
+import path from 'node:path';
+import { checkHealth, createLogger, loadConfigOrExit } from '@astro/platform';
+import { createApp } from './app.ts';
+import { Authenticator } from './auth.ts';
+import { Backends } from './backends.ts';
+import { gatewayConfigSpec } from './config.ts';
+import { buildOpenApi } from './openapi.ts';
+import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
+import { Router } from './router.ts';
+
+const cfg = loadConfigOrExit('gateway', gatewayConfigSpec);
+const logger = createLogger('gateway', cfg.LOG_LEVEL);
+
+const root = loadProtoRoot(path.resolve(cfg.PROTO_DIR));
+const routes = collectRoutes(root);
+const router = new Router(routes);
+const backends = new Backends({
+  ACCOUNT_ADDR: cfg.ACCOUNT_ADDR,
+  CHART_ADDR: cfg.CHART_ADDR,
+  VEDIC_CALC_ADDR: cfg.VEDIC_CALC_ADDR,
+  WESTERN_CALC_ADDR: cfg.WESTERN_CALC_ADDR,
+  LLM_ADDR: cfg.LLM_ADDR,
+  FEEDBACK_ADDR: cfg.FEEDBACK_ADDR,
+});
+const auth = new Authenticator({ jwtSecret: cfg.JWT_SECRET, jwtIssuer: cfg.JWT_ISSUER, jwtAudience: cfg.JWT_AUDIENCE }, backends, root);
+const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
+
+const app = createApp({
+  logger,
+  router,
+  backends,
+  auth,
+  bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
+  deadlineMs: cfg.BACKEND_DEADLINE_MS,
+  streamDeadlineMs: cfg.STREAM_DEADLINE_MS,
+  trustedProxies: cfg.TRUSTED_PROXIES,
+  openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
+  readiness: async () => {
+    const entries = await Promise.all([...needed].map(async ([name, addr]) => [name, await checkHealth(addr)] as const));
+    const checks = Object.fromEntries(entries);
+    return { ready: entries.every(([, s]) => s === 'SERVING'), checks };
+  },
+});
+
+const server = app.listen(cfg.PORT, cfg.HOST, () => {
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : cfg.PORT;
+  logger.info('gateway listening', { port, routes: routes.length });
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info('shutting down', { signal });
+  server.close(() => {
+    backends.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

@@ -1,0 +1,138 @@
+// Loads the protos (the single contract) with protobufjs and turns every RPC that carries a
+// google.api.http annotation into a route description. The gateway has no per-endpoint code: what is
+// annotated in protos/ is what it serves.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import protobuf from 'protobufjs';
+
+const require = createRequire(import.meta.url);
+const PROTOBUFJS_DIR = path.dirname(require.resolve('protobufjs/package.json'));
+
+export type Access = 'public' | 'session' | 'api_key' | 'credential';
+
+export interface RouteSpec {
+  httpMethod: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  pathTemplate: string; // /v1/api-keys/{id}/revoke
+  /** Request field bound from the JSON body: '*' (whole message), a field name, or '' (none). */
+  body: string;
+  /** Response field sent as the body (a bare array), or '' for the whole message. */
+  responseBody: string;
+  access: Access;
+  scope: string;
+  successStatus: number;
+  rateLimitClass: string;
+  deprecation?: { deprecatedAt: number; successor: string };
+  summary: string;
+  errors: string[];
+  /** Proto coordinates. */
+  protoPackage: string;
+  serviceName: string; // fully-qualified, e.g. astro.account.v1.AccountService
+  methodName: string;
+  grpcPath: string; // /astro.account.v1.AccountService/Signup
+  requestType: protobuf.Type;
+  responseType: protobuf.Type;
+  responseStream: boolean;
+}
+
+const ACCESS: Record<string, Access> = {
+  ACCESS_PUBLIC: 'public',
+  ACCESS_SESSION: 'session',
+  ACCESS_API_KEY: 'api_key',
+  ACCESS_CREDENTIAL: 'credential',
+};
+
+/** Loads every .proto under `protoDir` (skipping google/ and generated code) into one root. */
+export function loadProtoRoot(protoDir: string): protobuf.Root {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => {
+    const local = path.join(protoDir, target);
+    if (fs.existsSync(local)) return local;
+    // google/protobuf/*.proto ship with protobufjs.
+    return path.join(PROTOBUFJS_DIR, target);
+  };
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of fs.readdirSync(dir)) {
+      if (name === 'node_modules' || name === 'gen' || name === 'google' || name.startsWith('.')) continue;
+      const full = path.join(dir, name);
+      if (fs.statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.proto')) files.push(path.relative(protoDir, full));
+    }
+  };
+  walk(protoDir);
+  root.loadSync(files.sort(), { keepCase: true });
+  root.resolveAll();
+  return root;
+}
+
+function optionOf(obj: protobuf.ReflectionObject, name: string): any {
+  for (const entry of (obj.parsedOptions ?? []) as Record<string, any>[]) if (name in entry) return entry[name];
+  return undefined;
+}
+
+export function fieldOptions(field: protobuf.Field): {
+  omit_when_unset?: boolean;
+  enum_values?: string[];
+  required?: boolean;
+  description?: string;
+  format?: string;
+} {
+  const opt = optionOf(field, '(astro.api.v1.field)') ?? {};
+  // A repeated option appears as an array; a single occurrence as a string.
+  if (opt.enum_values !== undefined && !Array.isArray(opt.enum_values)) opt.enum_values = [opt.enum_values];
+  return opt;
+}
+
+function allServices(ns: protobuf.NamespaceBase, out: protobuf.Service[] = []): protobuf.Service[] {
+  for (const child of ns.nestedArray) {
+    if (child instanceof protobuf.Service) out.push(child);
+    else if (child instanceof protobuf.Namespace || child instanceof protobuf.Type) allServices(child, out);
+  }
+  return out;
+}
+
+/** Every HTTP-annotated RPC, validated: an annotated RPC without an access option is a boot error. */
+export function collectRoutes(root: protobuf.Root): RouteSpec[] {
+  const routes: RouteSpec[] = [];
+  for (const svc of allServices(root)) {
+    const fullName = svc.fullName.replace(/^\./, '');
+    const protoPackage = fullName.split('.').slice(0, -1).join('.');
+    for (const method of svc.methodsArray) {
+      const http = optionOf(method, '(google.api.http)');
+      if (!http) continue;
+      const verb = (['get', 'post', 'put', 'patch', 'delete'] as const).find((v) => typeof http[v] === 'string');
+      if (!verb) throw new Error(`${fullName}.${method.name}: google.api.http without a method`);
+      const route = optionOf(method, '(astro.api.v1.route)') ?? {};
+      const access = ACCESS[route.access];
+      if (!access) throw new Error(`${fullName}.${method.name}: (astro.api.v1.route).access is required`);
+      method.resolve();
+      const errors = route.errors === undefined ? [] : Array.isArray(route.errors) ? route.errors : [route.errors];
+      routes.push({
+        httpMethod: verb.toUpperCase() as RouteSpec['httpMethod'],
+        pathTemplate: http[verb],
+        body: http.body ?? '',
+        responseBody: http.response_body ?? '',
+        access,
+        scope: route.scope ?? '',
+        successStatus: route.success_status || 200,
+        rateLimitClass: String(route.rate_limit ?? 'RATE_LIMIT_CLASS_STANDARD')
+          .replace('RATE_LIMIT_CLASS_', '')
+          .toLowerCase(),
+        deprecation: route.deprecation
+          ? { deprecatedAt: Number(route.deprecation.deprecated_at), successor: route.deprecation.successor }
+          : undefined,
+        summary: route.summary ?? '',
+        errors,
+        protoPackage,
+        serviceName: fullName,
+        methodName: method.name,
+        grpcPath: `/${fullName}/${method.name}`,
+        requestType: method.resolvedRequestType!,
+        responseType: method.resolvedResponseType!,
+        responseStream: Boolean(method.responseStream),
+      });
+    }
+  }
+  return routes;
+}

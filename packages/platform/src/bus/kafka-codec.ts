@@ -1,0 +1,72 @@
+// How a bus event travels in a Kafka record: key = the event key, value = the JSON payload, and the
+// bus's own fields in headers, so a parked copy keeps the same id and publish time as the original.
+import { randomUUID } from 'node:crypto';
+import type { IHeaders, KafkaMessage, Message } from 'kafkajs';
+import type { BusEvent } from './event-bus';
+
+export const HEADER = {
+  eventId: 'event-id',
+  publishedAt: 'published-at',
+  parkedGroup: 'parked-group',
+  parkedError: 'parked-error',
+  parkedAttempts: 'parked-attempts',
+  parkedAt: 'parked-at',
+  originalPartition: 'original-partition',
+  originalOffset: 'original-offset',
+} as const;
+
+export const parkedTopic = (topic: string): string => `${topic}.parked`;
+
+export function encodeEvent(key: string, payload: unknown): Message {
+  return {
+    key,
+    value: JSON.stringify(payload ?? null),
+    headers: { [HEADER.eventId]: randomUUID(), [HEADER.publishedAt]: new Date().toISOString() },
+  };
+}
+
+export type DecodeResult = { ok: true; event: Omit<BusEvent, 'attempt'> } | { ok: false; error: string };
+
+export function decodeEvent(topic: string, partition: number, message: KafkaMessage): DecodeResult {
+  const headers = message.headers ?? {};
+  // Records from other producers may lack our headers: fall back to values that are still stable.
+  const id = headerText(headers, HEADER.eventId) ?? `${topic}:${partition}:${message.offset}`;
+  const publishedAt = headerText(headers, HEADER.publishedAt) ?? new Date(Number(message.timestamp)).toISOString();
+  const base = { id, topic, key: message.key?.toString('utf8') ?? '', publishedAt };
+  try {
+    const payload: unknown = message.value === null ? null : JSON.parse(message.value.toString('utf8'));
+    return { ok: true, event: { ...base, payload } };
+  } catch (err) {
+    return { ok: false, error: `payload is not JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+export interface ParkInfo {
+  group: string;
+  partition: number;
+  attempts: number;
+  error: string;
+}
+
+/** The original record, unchanged, plus why and where it was parked. */
+export function encodeParked(message: KafkaMessage, info: ParkInfo): Message {
+  return {
+    key: message.key,
+    value: message.value,
+    headers: {
+      ...(message.headers ?? {}),
+      [HEADER.parkedGroup]: info.group,
+      [HEADER.parkedError]: info.error,
+      [HEADER.parkedAttempts]: String(info.attempts),
+      [HEADER.parkedAt]: new Date().toISOString(),
+      [HEADER.originalPartition]: String(info.partition),
+      [HEADER.originalOffset]: message.offset,
+    },
+  };
+}
+
+function headerText(headers: IHeaders, name: string): string | undefined {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}

@@ -1,0 +1,188 @@
+// The production EventBus adapter (DESIGN.md §3, chosen by KAFKA_BROKERS), on kafkajs 2.2.4.
+//
+// Ordering: Kafka orders records per partition. Topics this adapter creates have ONE partition by
+// default, which gives the port's "publish order per (group, topic)". With `numPartitions` > 1 (or a
+// topic created elsewhere with more), order holds per key only (records are keyed by `key`, e.g. the
+// tenant), in exchange for spreading a group's work over several consumers.
+import { Kafka, logLevel, type Admin, type Consumer, type EachMessagePayload, type LogEntry, type Producer } from 'kafkajs';
+import { EventBusClosedError, fallbackLogger, type BusLogger, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
+import { decodeEvent, encodeEvent, encodeParked, parkedTopic } from './kafka-codec';
+import { DEFAULT_RETRY_POLICY, deliverWithRetry, resolveMaxAttempts, type RetryPolicy } from './retry';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: BusLogger;
+  /** Partitions for topics this bus creates (default 1: total order per topic). */
+  numPartitions?: number;
+  /** Replication for topics this bus creates (default -1: the broker's default.replication.factor). */
+  replicationFactor?: number;
+  retry?: RetryPolicy;
+}
+
+/** Thrown out of eachMessage when closing mid-retry, so kafkajs does not commit the unhandled record. */
+class DeliveryInterrupted extends Error {
+  constructor() {
+    super('event bus closing: record left uncommitted for redelivery');
+    this.name = 'DeliveryInterrupted';
+  }
+}
+
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly logger: BusLogger;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly consumers: Consumer[] = [];
+  private readonly topicsReady = new Map<string, Promise<void>>();
+  private readonly closing = new AbortController();
+  private producerReady: Promise<void> | null = null;
+  private adminReady: Promise<void> | null = null;
+  private closed: Promise<void> | null = null;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    this.logger = options.logger ?? fallbackLogger;
+    this.kafka = new Kafka({
+      brokers: options.brokers,
+      clientId: options.clientId,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => this.forwardLog(entry),
+    });
+    // Idempotent: broker-side dedupe of producer retries, acks from all in-sync replicas, and one
+    // request in flight so a retried batch cannot overtake the next one (kafkajs's EoS requirement).
+    // No auto-creation: topics are created by ensureTopic with our partition count.
+    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.admin = this.kafka.admin();
+  }
+
+  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+    this.assertOpen();
+    await this.ensureTopic(topic);
+    this.producerReady ??= this.connectOnce(() => this.producer.connect(), () => (this.producerReady = null));
+    await this.producerReady;
+    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload)] });
+  }
+
+  async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
+    this.assertOpen();
+    const maxAttempts = resolveMaxAttempts(opts?.maxAttempts);
+    await Promise.all([this.ensureTopic(topic), this.ensureTopic(parkedTopic(topic))]);
+    // Parking publishes from inside the consumer, so the producer must be up first.
+    this.producerReady ??= this.connectOnce(() => this.producer.connect(), () => (this.producerReady = null));
+    await this.producerReady;
+    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    // fromBeginning only applies to a group with no committed offsets: a new group reads the whole topic.
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.run({
+      eachMessage: (payload) => this.handleMessage(consumer, group, handler, maxAttempts, payload),
+    });
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.closing.abort();
+    // consumer.disconnect() waits for the running eachMessage to finish before leaving the group.
+    await Promise.all(this.consumers.map((c) => c.disconnect().catch((err: unknown) => this.logDisconnect(err))));
+    await Promise.all([
+      this.producer.disconnect().catch((err: unknown) => this.logDisconnect(err)),
+      this.admin.disconnect().catch((err: unknown) => this.logDisconnect(err)),
+    ]);
+  }
+
+  private async handleMessage(
+    consumer: Consumer,
+    group: string,
+    handler: EventHandler,
+    maxAttempts: number,
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+  ): Promise<void> {
+    const decoded = decodeEvent(topic, partition, message);
+    const outcome = decoded.ok
+      ? await deliverWithRetry({
+          event: decoded.event,
+          handler,
+          maxAttempts,
+          policy: this.options.retry ?? DEFAULT_RETRY_POLICY,
+          signal: this.closing.signal,
+          logger: this.logger,
+          group,
+          beforeRetry: heartbeat,
+        })
+      : ({ kind: 'failed', attempts: 0, error: decoded.error } as const);
+    if (outcome.kind === 'handled') return; // kafkajs resolves and commits the offset
+    if (outcome.kind === 'interrupted') throw new DeliveryInterrupted();
+    // If parking fails this throws, the offset stays uncommitted and the record comes back: never dropped.
+    await this.producer.send({
+      topic: parkedTopic(topic),
+      acks: -1,
+      messages: [encodeParked(message, { group, partition, attempts: outcome.attempts, error: outcome.error })],
+    });
+    await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+    this.logger.error('event parked after failed attempts', {
+      group,
+      topic,
+      partition,
+      offset: message.offset,
+      eventId: decoded.ok ? decoded.event.id : undefined,
+      attempts: outcome.attempts,
+    });
+  }
+
+  /** Creates the topic if missing (once per topic per bus); concurrent creators elsewhere are fine. */
+  private ensureTopic(topic: string): Promise<void> {
+    let ready = this.topicsReady.get(topic);
+    if (!ready) {
+      ready = this.createTopic(topic).catch((err: unknown) => {
+        this.topicsReady.delete(topic); // retry on the next call
+        throw err;
+      });
+      this.topicsReady.set(topic, ready);
+    }
+    return ready;
+  }
+
+  private async createTopic(topic: string): Promise<void> {
+    this.adminReady ??= this.connectOnce(() => this.admin.connect(), () => (this.adminReady = null));
+    await this.adminReady;
+    // Resolves false when the topic already exists; waitForLeaders makes it usable on return.
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic,
+          numPartitions: this.options.numPartitions ?? 1,
+          replicationFactor: this.options.replicationFactor ?? -1,
+        },
+      ],
+    });
+  }
+
+  private connectOnce(connect: () => Promise<void>, reset: () => void): Promise<void> {
+    return connect().catch((err: unknown) => {
+      reset();
+      throw err;
+    });
+  }
+
+  private forwardLog({ namespace, level, log }: LogEntry): void {
+    const { message, timestamp: _timestamp, logger: _logger, ...rest } = log;
+    const meta = { namespace, ...rest };
+    if (level === logLevel.ERROR) this.logger.error(`kafka: ${message}`, meta);
+    else if (level === logLevel.WARN) this.logger.warn(`kafka: ${message}`, meta);
+    else this.logger.info(`kafka: ${message}`, meta);
+  }
+
+  private logDisconnect(err: unknown): void {
+    this.logger.warn('kafka disconnect failed', { error: err instanceof Error ? err.message : String(err) });
+  }
+
+  private assertOpen(): void {
+    if (this.closing.signal.aborted) throw new EventBusClosedError();
+  }
+}

@@ -1,0 +1,154 @@
+// The single-machine EventBus adapter (DESIGN.md §4: the default when KAFKA_BROKERS is unset): an
+// append-only table per database, a cursor per (group, topic), LISTEN/NOTIFY for millisecond wake-ups
+// and a poll as the safety net. Layout and the no-skip argument are in pg-schema.ts.
+import pg from 'pg';
+import {
+  EventBusClosedError,
+  fallbackLogger,
+  type BusLogger,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './event-bus';
+import { PgSubscription } from './pg-consumer';
+import { PgNotifyListener } from './pg-listener';
+import { ensureBusSchema, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
+import { DEFAULT_RETRY_POLICY, resolveMaxAttempts, type RetryPolicy } from './retry';
+
+export { ensureBusSchema, publishInTx } from './pg-schema';
+
+export interface PgEventBusOptions {
+  connectionString: string;
+  logger?: BusLogger;
+  /** Safety-net poll for missed NOTIFYs (listener reconnecting, notification queue trouble). */
+  pollIntervalMs?: number;
+  /** Events read per consumer transaction. */
+  batchSize?: number;
+  /** Connections for consumers; subscriptions beyond this wait their turn. */
+  consumerConnections?: number;
+  retry?: RetryPolicy;
+}
+
+const DEFAULTS = { pollIntervalMs: 1_000, batchSize: 100, consumerConnections: 4, maxBatchMs: 2_000 };
+
+export class PgEventBus implements EventBus {
+  private readonly logger: BusLogger;
+  // Two pools so that a handler which itself publishes can never wait for a connection held by the
+  // very consumer transaction that is running it.
+  private readonly publishPool: pg.Pool;
+  private readonly consumerPool: pg.Pool;
+  private readonly listener: PgNotifyListener;
+  private readonly subscriptions: PgSubscription[] = [];
+  private readonly closing = new AbortController();
+  private schemaReady: Promise<void> | null = null;
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private closed: Promise<void> | null = null;
+
+  constructor(private readonly options: PgEventBusOptions) {
+    this.logger = options.logger ?? fallbackLogger;
+    const { connectionString } = options;
+    this.publishPool = new pg.Pool({ connectionString, max: 4, application_name: 'event-bus:publish' });
+    this.consumerPool = new pg.Pool({
+      connectionString,
+      max: options.consumerConnections ?? DEFAULTS.consumerConnections,
+      application_name: 'event-bus:consume',
+    });
+    // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would crash the process.
+    for (const pool of [this.publishPool, this.consumerPool]) {
+      pool.on('error', (err) => this.logger.warn('event bus idle connection error', { error: err.message }));
+    }
+    this.listener = new PgNotifyListener({
+      connectionString,
+      channel: NOTIFY_CHANNEL,
+      onNotify: (topic) => this.wake(topic),
+      onReconnect: () => this.wake(),
+      logger: this.logger,
+    });
+  }
+
+  /** Creates the schema if needed. Called lazily by publish/subscribe; call it early to fail fast. */
+  start(): Promise<void> {
+    this.assertOpen();
+    this.schemaReady ??= this.createSchema().catch((err: unknown) => {
+      this.schemaReady = null; // let a later call retry, for example once the database is up
+      throw err;
+    });
+    return this.schemaReady;
+  }
+
+  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+    validateName('topic', topic);
+    await this.start();
+    await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb)', [topic, key, toJson(payload)]);
+  }
+
+  async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
+    validateName('group', group);
+    validateName('topic', topic);
+    const maxAttempts = resolveMaxAttempts(opts?.maxAttempts);
+    await this.start();
+    // A new group starts at 0, i.e. from the beginning of the topic; an existing one keeps its place.
+    await this.consumerPool.query(
+      'INSERT INTO bus.cursors (group_name, topic) VALUES ($1, $2) ON CONFLICT (group_name, topic) DO NOTHING',
+      [group, topic],
+    );
+    this.assertOpen();
+    const subscription = new PgSubscription({
+      pool: this.consumerPool,
+      group,
+      topic,
+      handler,
+      maxAttempts,
+      policy: this.options.retry ?? DEFAULT_RETRY_POLICY,
+      batchSize: this.options.batchSize ?? DEFAULTS.batchSize,
+      maxBatchMs: DEFAULTS.maxBatchMs,
+      signal: this.closing.signal,
+      logger: this.logger,
+    });
+    this.subscriptions.push(subscription);
+    if (this.subscriptions.length === 1) await this.startWakeSources();
+    subscription.wake(); // deliver the backlog now rather than at the next notification
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.closing.abort();
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    // Handlers already running finish; the event being retried is left for the next consumer.
+    await Promise.all(this.subscriptions.map((s) => s.idle()));
+    await this.listener.stop();
+    await Promise.all([this.publishPool.end(), this.consumerPool.end()]);
+  }
+
+  private async createSchema(): Promise<void> {
+    const client = await this.publishPool.connect();
+    try {
+      await ensureBusSchema(client);
+    } finally {
+      client.release();
+    }
+  }
+
+  private async startWakeSources(): Promise<void> {
+    await this.listener.start();
+    if (this.closing.signal.aborted) return;
+    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs ?? DEFAULTS.pollIntervalMs);
+    // The bus alone should not keep a process alive; the LISTEN connection or the server does.
+    this.pollTimer.unref();
+  }
+
+  private wake(topic?: string): void {
+    for (const subscription of this.subscriptions) {
+      if (topic === undefined || subscription.topic === topic) subscription.wake();
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closing.signal.aborted) throw new EventBusClosedError();
+  }
+}

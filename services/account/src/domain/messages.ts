@@ -1,0 +1,36 @@
+// The two e-mails the service sends. Plain text: it renders everywhere and nothing in it needs markup.
+import type { OutgoingMail } from './ports.ts';
+
+export function verificationMail(to: string, code: string, expiresAt: Date): OutgoingMail {
+  const minutes = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 60_000));
+  return {
+    to,
+    kind: 'verification',
+    subject: `Your verification code: ${code}`,
+    text: [
+      `Your verification code is ${code}`,
+      '',
+      `Enter it in the dashboard to confirm this e-mail address. It expires in ${minutes} minutes`,
+      'and can be tried at most 5 times.',
+      '',
+      "If you did not sign up, you can ignore this message; nothing happens until the code is used.",
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail(to: string, link: string, validMinutes: number): OutgoingMail {
+  return {
+    to,
+    kind: 'password_reset',
+    subject: 'Reset your password',
+    text: [
+      'Someone (hopefully you) asked to reset the password of this account.',
+      '',
+      `Open this link within ${validMinutes} minutes to choose a new password. It works once:`,
+      link,
+      '',
+      'Resetting the password signs out every session. If you did not ask for this, ignore this message;',
+      'your password stays as it is.',
+    ].join('\n'),
+  };
+}
