@@ -4,8 +4,23 @@
 // default, which gives the port's "publish order per (group, topic)". With `numPartitions` > 1 (or a
 // topic created elsewhere with more), order holds per key only (records are keyed by `key`, e.g. the
 // tenant), in exchange for spreading a group's work over several consumers.
-import { Kafka, logLevel, type Admin, type Consumer, type EachMessagePayload, type LogEntry, type Producer } from 'kafkajs';
-import { EventBusClosedError, fallbackLogger, type BusLogger, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
+import {
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type EachMessagePayload,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
+import {
+  EventBusClosedError,
+  fallbackLogger,
+  type BusLogger,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './event-bus';
 import { decodeEvent, encodeEvent, encodeParked, parkedTopic } from './kafka-codec';
 import { DEFAULT_RETRY_POLICY, deliverWithRetry, resolveMaxAttempts, type RetryPolicy } from './retry';
 
@@ -58,7 +73,10 @@ export class KafkaEventBus implements EventBus {
   async publish(topic: string, key: string, payload: unknown): Promise<void> {
     this.assertOpen();
     await this.ensureTopic(topic);
-    this.producerReady ??= this.connectOnce(() => this.producer.connect(), () => (this.producerReady = null));
+    this.producerReady ??= this.connectOnce(
+      () => this.producer.connect(),
+      () => (this.producerReady = null),
+    );
     await this.producerReady;
     await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload)] });
   }
@@ -68,7 +86,10 @@ export class KafkaEventBus implements EventBus {
     const maxAttempts = resolveMaxAttempts(opts?.maxAttempts);
     await Promise.all([this.ensureTopic(topic), this.ensureTopic(parkedTopic(topic))]);
     // Parking publishes from inside the consumer, so the producer must be up first.
-    this.producerReady ??= this.connectOnce(() => this.producer.connect(), () => (this.producerReady = null));
+    this.producerReady ??= this.connectOnce(
+      () => this.producer.connect(),
+      () => (this.producerReady = null),
+    );
     await this.producerReady;
     const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
     this.consumers.push(consumer);
@@ -148,7 +169,10 @@ export class KafkaEventBus implements EventBus {
   }
 
   private async createTopic(topic: string): Promise<void> {
-    this.adminReady ??= this.connectOnce(() => this.admin.connect(), () => (this.adminReady = null));
+    this.adminReady ??= this.connectOnce(
+      () => this.admin.connect(),
+      () => (this.adminReady = null),
+    );
     await this.adminReady;
     // Resolves false when the topic already exists; waitForLeaders makes it usable on return.
     await this.admin.createTopics({

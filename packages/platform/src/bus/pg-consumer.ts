@@ -137,7 +137,13 @@ export class PgSubscription {
     let doneUpTo: string | null = null;
     for (const row of rows) {
       if (signal.aborted || Date.now() - started > maxBatchMs) break;
-      const event = { id: row.id, topic, key: row.key, payload: row.payload, publishedAt: row.published_at.toISOString() };
+      const event = {
+        id: row.id,
+        topic,
+        key: row.key,
+        payload: row.payload,
+        publishedAt: row.published_at.toISOString(),
+      };
       const outcome = await deliverWithRetry({ event, handler, maxAttempts, policy, signal, logger, group });
       if (outcome.kind === 'interrupted') break;
       if (outcome.kind === 'failed') {
@@ -146,9 +152,23 @@ export class PgSubscription {
            VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
            ON CONFLICT (group_name, topic, event_id) DO UPDATE
              SET attempts = EXCLUDED.attempts, error = EXCLUDED.error, parked_at = now()`,
-          [group, topic, row.id, row.key, JSON.stringify(row.payload), row.published_at, outcome.attempts, outcome.error],
+          [
+            group,
+            topic,
+            row.id,
+            row.key,
+            JSON.stringify(row.payload),
+            row.published_at,
+            outcome.attempts,
+            outcome.error,
+          ],
         );
-        logger.error('event parked after failed attempts', { group, topic, eventId: row.id, attempts: outcome.attempts });
+        logger.error('event parked after failed attempts', {
+          group,
+          topic,
+          eventId: row.id,
+          attempts: outcome.attempts,
+        });
       }
       doneUpTo = row.id;
     }

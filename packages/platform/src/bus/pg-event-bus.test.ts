@@ -60,7 +60,12 @@ runEventBusContract('PgEventBus', async () => {
 describe('PgEventBus specifics', () => {
   const opened: Array<{ close(): Promise<void> }> = [];
   afterEach(async () => {
-    await Promise.all(opened.splice(0).reverse().map((x) => x.close()));
+    await Promise.all(
+      opened
+        .splice(0)
+        .reverse()
+        .map((x) => x.close()),
+    );
   });
 
   const newBus = async (options: Partial<PgEventBusOptions> = {}) => {
@@ -182,7 +187,11 @@ describe('PgEventBus specifics', () => {
     assert.equal(received.events.length, total, 'no duplicates');
     for (let p = 0; p < publishers.length; p++) {
       const sequence = received.events.filter((e) => e.key === `p${p}`).map((e) => (e.payload as { i: number }).i);
-      assert.deepEqual(sequence, Array.from({ length: perPublisher }, (_, i) => i), `publisher ${p} in order`);
+      assert.deepEqual(
+        sequence,
+        Array.from({ length: perPublisher }, (_, i) => i),
+        `publisher ${p} in order`,
+      );
     }
   });
 

@@ -45,7 +45,10 @@ export class PgNotifyListener {
 
   private async connect(isReconnect: boolean): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.config.connectionString, application_name: 'event-bus:listen' });
+    const client = new pg.Client({
+      connectionString: this.config.connectionString,
+      application_name: 'event-bus:listen',
+    });
     client.on('error', (err) => this.onLost(client, err));
     client.on('end', () => this.onLost(client, new Error('connection ended')));
     client.on('notification', (msg) => {

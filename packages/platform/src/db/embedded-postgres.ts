@@ -17,7 +17,19 @@
 //   SIGINT if this process exits without calling it.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, mkdir, readdir, readFile, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -154,7 +166,15 @@ async function ensureOsUser(): Promise<OsUser | null> {
     return await lookup();
   } catch {
     await execFileAsync('groupadd', ['--system', OS_USER]).catch(() => {}); // may exist without the user
-    await execFileAsync('useradd', ['--system', '--gid', OS_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER]);
+    await execFileAsync('useradd', [
+      '--system',
+      '--gid',
+      OS_USER,
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      OS_USER,
+    ]);
     return lookup();
   }
 }
@@ -195,10 +215,17 @@ async function ensureSearchable(dirs: string[], user: OsUser, log: (line: string
  * A non-empty folder without our password file is a run killed during initdb (or a lost password):
  * it is moved aside, never deleted, and a new cluster is made.
  */
-async function readInitialisedPassword(dataDir: string, passwordFile: string, log: (line: string) => void): Promise<string | undefined> {
+async function readInitialisedPassword(
+  dataDir: string,
+  passwordFile: string,
+  log: (line: string) => void,
+): Promise<string | undefined> {
   const entries = await readdir(dataDir).catch(() => [] as string[]);
   if (entries.length === 0) return undefined;
-  const password = await readFile(passwordFile, 'utf8').then((s) => s.trim(), () => '');
+  const password = await readFile(passwordFile, 'utf8').then(
+    (s) => s.trim(),
+    () => '',
+  );
   if (password && entries.includes('PG_VERSION')) return password;
   const aside = `${dataDir}.incomplete-${Date.now()}`;
   await rename(dataDir, aside);
@@ -274,7 +301,11 @@ async function clearStalePostmaster(dataDir: string, log: (line: string) => void
   }
   log(`stopping orphaned PostgreSQL pid ${pid} left by a killed run`);
   // SIGINT = fast shutdown (rolls back, checkpoints); SIGQUIT = immediate; SIGKILL as a last resort.
-  for (const [signal, ms] of [['SIGINT', 20_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+  for (const [signal, ms] of [
+    ['SIGINT', 20_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
     process.kill(pid, signal);
     if (await waitForExit(pid, ms)) break;
   }

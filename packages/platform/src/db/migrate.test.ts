@@ -46,7 +46,10 @@ describe('migrate', () => {
   });
 
   test('applies the SQL files in name order, exactly once', async () => {
-    await writeFile(path.join(dir, '0001_users.sql'), 'CREATE TABLE users (id bigint PRIMARY KEY, email text NOT NULL);\n');
+    await writeFile(
+      path.join(dir, '0001_users.sql'),
+      'CREATE TABLE users (id bigint PRIMARY KEY, email text NOT NULL);\n',
+    );
     await writeFile(
       path.join(dir, '0002_user_name.sql'),
       "ALTER TABLE users ADD COLUMN name text;\nINSERT INTO users (id, email, name) VALUES (1, 'a@example.com', 'A');\n",
@@ -54,7 +57,9 @@ describe('migrate', () => {
     await writeFile(path.join(dir, 'README.md'), 'Not a migration.\n');
 
     assert.deepEqual(await runMigrations(dbUrl, dir), ['0001_users', '0002_user_name']);
-    assert.deepEqual(await query('SELECT id::int, email, name FROM users'), [{ id: 1, email: 'a@example.com', name: 'A' }]);
+    assert.deepEqual(await query('SELECT id::int, email, name FROM users'), [
+      { id: 1, email: 'a@example.com', name: 'A' },
+    ]);
     assert.deepEqual(await recorded(), ['0001_users', '0002_user_name']);
 
     assert.deepEqual(await runMigrations(dbUrl, dir), [], 're-run applies nothing');
@@ -62,13 +67,19 @@ describe('migrate', () => {
   });
 
   test('a file added later is applied on the next run', async () => {
-    await writeFile(path.join(dir, '0003_charts.sql'), 'CREATE TABLE charts (id bigint PRIMARY KEY, user_id bigint REFERENCES users);\n');
+    await writeFile(
+      path.join(dir, '0003_charts.sql'),
+      'CREATE TABLE charts (id bigint PRIMARY KEY, user_id bigint REFERENCES users);\n',
+    );
     assert.deepEqual(await runMigrations(dbUrl, dir), ['0003_charts']);
     assert.deepEqual(await recorded(), ['0001_users', '0002_user_name', '0003_charts']);
   });
 
   test('concurrent starts apply a new file once (the second waits on the advisory lock)', async () => {
-    await writeFile(path.join(dir, '0004_counter.sql'), 'CREATE TABLE counter (n int);\nINSERT INTO counter VALUES (1);\n');
+    await writeFile(
+      path.join(dir, '0004_counter.sql'),
+      'CREATE TABLE counter (n int);\nINSERT INTO counter VALUES (1);\n',
+    );
     const runs = await Promise.all([runMigrations(dbUrl, dir), runMigrations(dbUrl, dir), runMigrations(dbUrl, dir)]);
     assert.deepEqual(runs.flat(), ['0004_counter']);
     assert.deepEqual(await query('SELECT n FROM counter'), [{ n: 1 }]);

@@ -56,7 +56,11 @@ export async function ensureDatabase(adminUrl: string, dbName: string): Promise<
  * Order: a file whose name sorts before an already applied one is an error (checkOrder), so a branch
  * merged late gets renumbered instead of silently skipped.
  */
-export async function runMigrations(databaseUrl: string, migrationsDir: string, options: MigrateOptions = {}): Promise<string[]> {
+export async function runMigrations(
+  databaseUrl: string,
+  migrationsDir: string,
+  options: MigrateOptions = {},
+): Promise<string[]> {
   const log = options.log ?? (() => {});
   const applied = await runner({
     databaseUrl,

@@ -1,8 +1,7 @@
 // The two e-mails the service sends. Plain text: it renders everywhere and nothing in it needs markup.
 import type { OutgoingMail } from './ports.ts';
 
-export function verificationMail(to: string, code: string, expiresAt: Date): OutgoingMail {
-  const minutes = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 60_000));
+export function verificationMail(to: string, code: string, validMinutes: number, maxAttempts: number): OutgoingMail {
   return {
     to,
     kind: 'verification',
@@ -10,8 +9,8 @@ export function verificationMail(to: string, code: string, expiresAt: Date): Out
     text: [
       `Your verification code is ${code}`,
       '',
-      `Enter it in the dashboard to confirm this e-mail address. It expires in ${minutes} minutes`,
-      'and can be tried at most 5 times.',
+      `Enter it in the dashboard to confirm this e-mail address. It expires in ${validMinutes} minutes`,
+      `and can be tried at most ${maxAttempts} times.`,
       '',
       "If you did not sign up, you can ignore this message; nothing happens until the code is used.",
     ].join('\n'),

@@ -97,6 +97,7 @@ export interface SessionStateRow {
   user_id: string;
   tenant_id: string;
   user_status: ActiveStatus;
+  is_admin: boolean;
   sessions_revoked_at: Date | null;
   tenant_status: ActiveStatus;
   plan_tier: PlanTier;

@@ -1,0 +1,192 @@
+// Starts the whole fleet on one machine: PostgreSQL (the configured server, or an embedded one),
+// one database per service with its SQL migrations applied, every service folder that exists, then
+// the gateway; waits for gRPC health and the gateway's /readyz. Used by `npm start` and by the tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { FLEET, waitForServing, type FleetService } from '@astro/platform';
+import { ensureDatabase, runMigrations, startEmbeddedPostgres } from '@astro/platform/db/index';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface FleetOptions {
+  /** Admin URL of a PostgreSQL server; unset = embedded PostgreSQL under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  gatewayPort: number;
+  /** Pick free ports for every process (tests) instead of the FLEET defaults. */
+  randomPorts?: boolean;
+  /** Database name prefix: <prefix>_<service>. */
+  dbPrefix: string;
+  /** Extra environment for every process (REDIS_URL, SMTP_URL, ...). */
+  env?: Record<string, string | undefined>;
+  /** 'inherit' prefixes child output on our stdout; 'files' writes dataDir/logs/<name>.log. */
+  output: 'inherit' | 'files';
+  embeddedPgPort?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningFleet {
+  baseUrl: string;
+  databaseUrl: string;
+  services: string[];
+  databases: Record<string, string>;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Service folders that exist and have an entry point. */
+export function presentServices(): FleetService[] {
+  return FLEET.filter((s) => fs.existsSync(path.join(ROOT, 'services', s.name, 'src', 'main.ts')));
+}
+
+function dbUrl(adminUrl: string, db: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/** The JWT secret shared by the account service and the gateway: configured, or one per data dir. */
+function jwtSecret(dataDir: string, configured?: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const children: { name: string; proc: ChildProcess }[] = [];
+  let embedded: { stop(): Promise<void> } | undefined;
+
+  const stop = async () => {
+    for (const c of [...children].reverse()) if (c.proc.exitCode === null) c.proc.kill('SIGTERM');
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.proc.exitCode !== null) return resolve();
+            const t = setTimeout(() => {
+              c.proc.kill('SIGKILL');
+              resolve();
+            }, 12_000);
+            c.proc.once('exit', () => {
+              clearTimeout(t);
+              resolve();
+            });
+          }),
+      ),
+    );
+    await embedded?.stop();
+  };
+
+  try {
+    let adminUrl = opts.databaseUrl;
+    if (!adminUrl) {
+      log('[fleet] starting embedded PostgreSQL');
+      const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'pg'), port: opts.embeddedPgPort ?? 5433 });
+      embedded = pg;
+      adminUrl = pg.url;
+    }
+    const services = presentServices();
+    const databases: Record<string, string> = {};
+    const busDb = `${opts.dbPrefix}_bus`;
+    await ensureDatabase(adminUrl, busDb);
+    for (const s of services) {
+      const name = `${opts.dbPrefix}_${s.name.replace(/-/g, '_')}`;
+      await ensureDatabase(adminUrl, name);
+      databases[s.name] = dbUrl(adminUrl, name);
+      const migrations = path.join(ROOT, 'services', s.name, 'migrations');
+      if (fs.existsSync(migrations)) await runMigrations(databases[s.name]!, migrations);
+    }
+
+    const ports = new Map<string, { grpc: number; metrics: number }>();
+    for (const s of services)
+      ports.set(s.name, opts.randomPorts ? { grpc: await freePort(), metrics: await freePort() } : { grpc: s.grpcPort, metrics: s.metricsPort });
+    const addrEnv: Record<string, string> = {};
+    for (const s of services) addrEnv[s.addressEnv] = `127.0.0.1:${ports.get(s.name)!.grpc}`;
+    const gatewayPort = opts.gatewayPort || (await freePort());
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const shared: Record<string, string> = {
+      ...addrEnv,
+      JWT_SECRET: jwtSecret(opts.dataDir, opts.env?.JWT_SECRET),
+      BUS_DATABASE_URL: dbUrl(adminUrl, busDb),
+      PUBLIC_BASE_URL: opts.env?.PUBLIC_BASE_URL ?? baseUrl,
+      MAILBOX_DIR: path.join(opts.dataDir, 'mailbox'),
+    };
+    for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) shared[k] = v;
+
+    const logsDir = path.join(opts.dataDir, 'logs');
+    fs.mkdirSync(logsDir, { recursive: true });
+    const launch = (name: string, entry: string, env: Record<string, string>) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      if (opts.output === 'files') {
+        const file = fs.createWriteStream(path.join(logsDir, `${name}.log`), { flags: 'a' });
+        proc.stdout!.pipe(file);
+        proc.stderr!.pipe(file);
+      } else {
+        const prefix = (chunk: Buffer) =>
+          chunk
+            .toString()
+            .split('\n')
+            .filter(Boolean)
+            .forEach((l) => process.stdout.write(`[${name}] ${l}\n`));
+        proc.stdout!.on('data', prefix);
+        proc.stderr!.on('data', prefix);
+      }
+      children.push({ name, proc });
+      return proc;
+    };
+
+    for (const s of services) {
+      const p = ports.get(s.name)!;
+      launch(s.name, `services/${s.name}/src/main.ts`, {
+        ...shared,
+        GRPC_PORT: String(p.grpc),
+        METRICS_PORT: String(p.metrics),
+        DATABASE_URL: databases[s.name]!,
+      });
+    }
+    for (const s of services) {
+      const ok = await waitForServing(addrEnv[s.addressEnv]!, 60_000);
+      if (!ok) throw new Error(`service ${s.name} did not become healthy (see ${opts.output === 'files' ? path.join(logsDir, `${s.name}.log`) : 'its output above'})`);
+      log(`[fleet] ${s.name} serving on ${addrEnv[s.addressEnv]}`);
+    }
+    launch('gateway', 'gateway/src/main.ts', { ...shared, PORT: String(gatewayPort), PROTO_DIR: path.join(ROOT, 'protos') });
+    const until = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const r = await fetch(`${baseUrl}/readyz`);
+        if (r.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > until) throw new Error('gateway did not become ready');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return { baseUrl, databaseUrl: adminUrl, services: services.map((s) => s.name), databases, env: shared, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Code generation: protos -> TypeScript (buf + ts-proto, offline) and each service's Prisma client.
+// Skips a step whose outputs are newer than its inputs; `--force` regenerates everything.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function newest(dir, ext) {
+  let t = 0;
+  if (!existsSync(dir)) return 0;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'gen' || name === 'generated') continue;
+    const p = join(dir, name);
+    const s = statSync(p);
+    if (s.isDirectory()) t = Math.max(t, newest(p, ext));
+    else if (name.endsWith(ext)) t = Math.max(t, s.mtimeMs);
+  }
+  return t;
+}
+const stampTime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+const touch = (p) => writeFileSync(p, new Date().toISOString());
+
+// 1. protos
+const protos = join(root, 'protos');
+const protoStamp = join(protos, 'gen', '.stamp');
+if (force || newest(protos, '.proto') > stampTime(protoStamp) || stampTime(join(protos, 'buf.gen.yaml')) > stampTime(protoStamp)) {
+  console.log('[gen] buf lint + generate (ts-proto)');
+  const buf = join(protos, 'node_modules', '.bin', 'buf');
+  execFileSync(buf, ['lint'], { cwd: protos, stdio: 'inherit' });
+  execFileSync(buf, ['generate'], { cwd: protos, stdio: 'inherit' });
+  mkdirSync(join(protos, 'gen'), { recursive: true });
+  touch(protoStamp);
+}
+
+// 2. Prisma clients. The schema engine is not downloadable here and `generate` does not need it,
+// but the CLI insists on a path: any file will do.
+const fakeEngine = join(tmpdir(), 'astro-no-schema-engine');
+if (!existsSync(fakeEngine)) writeFileSync(fakeEngine, '');
+const services = join(root, 'services');
+for (const svc of existsSync(services) ? readdirSync(services) : []) {
+  const dir = join(services, svc);
+  const schema = join(dir, 'prisma', 'schema.prisma');
+  if (!existsSync(schema)) continue;
+  const stamp = join(dir, 'src', 'generated', '.stamp');
+  if (!force && stampTime(schema) <= stampTime(stamp)) continue;
+  console.log(`[gen] prisma generate (${svc})`);
+  execFileSync(join(dir, 'node_modules', '.bin', 'prisma'), ['generate'], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || fakeEngine, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  });
+  mkdirSync(dirname(stamp), { recursive: true });
+  touch(stamp);
+}

@@ -1,0 +1,89 @@
+// `npm test`: every test of the workspace. Typecheck and lint, then one node:test run over the unit
+// tests (beside the code) and the end-to-end tests (tests/), the latter against a fleet started here
+// on the real PostgreSQL and Redis of the machine (TEST_DATABASE_URL, TEST_REDIS_URL), with an
+// in-process SMTP server standing in for the mail relay. Databases get a per-run prefix and are dropped.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT, startFleet } from './fleet.ts';
+import { startMailCapture } from './mail-capture.ts';
+
+const env = process.env;
+const adminUrl = env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const runId = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const dataDir = path.join(ROOT, '.data', 'test-runs', runId);
+
+function step(title: string, cmd: string, args: string[]) {
+  console.log(`\n== ${title}`);
+  execFileSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+}
+
+function findTests(dir: string, out: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return out;
+  for (const name of fs.readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'generated' || name === 'gen' || name.startsWith('.')) continue;
+    const p = path.join(dir, name);
+    if (fs.statSync(p).isDirectory()) findTests(p, out);
+    else if (name.endsWith('.test.ts')) out.push(path.relative(ROOT, p));
+  }
+  return out;
+}
+
+async function dropDatabases(prefix: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}\\_%`]);
+  for (const r of rows) await client.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+  await client.end();
+}
+
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+if (!env.SKIP_STATIC_CHECKS) {
+  step('typecheck (tsc --noEmit)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  step('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
+}
+
+const files = [...findTests(path.join(ROOT, 'packages')), ...findTests(path.join(ROOT, 'services')), ...findTests(path.join(ROOT, 'gateway')), ...findTests(path.join(ROOT, 'tests'))];
+const filter = env.TEST_FILTER ? new RegExp(env.TEST_FILTER) : undefined;
+const selected = filter ? files.filter((f) => filter.test(f)) : files;
+
+console.log(`\n== starting the fleet (PostgreSQL ${new URL(adminUrl).host}, Redis ${new URL(redisUrl).host}, databases ${runId}_*)`);
+const mail = await startMailCapture(path.join(dataDir, 'mail'));
+const fleet = await startFleet({
+  databaseUrl: adminUrl,
+  dataDir,
+  gatewayPort: 0,
+  randomPorts: true,
+  dbPrefix: runId,
+  output: 'files',
+  env: { REDIS_URL: redisUrl, SMTP_URL: mail.url, LOG_LEVEL: 'info', RESEND_COOLDOWN_SECONDS: '2', NODE_ENV: 'test' },
+});
+console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.join(dataDir, 'logs'))}`);
+
+let status = 1;
+try {
+  console.log(`\n== node:test over ${selected.length} files`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...selected], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...env,
+      BASE_URL: fleet.baseUrl,
+      MAIL_DIR: mail.dir,
+      TEST_DATABASE_ADMIN_URL: adminUrl,
+      ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',
+      ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
+      TEST_REDIS_URL: redisUrl,
+      TEST_DATA_DIR: dataDir,
+    },
+  });
+  status = r.status ?? 1;
+} finally {
+  await fleet.stop();
+  await mail.close();
+  await dropDatabases(runId);
+  if (status === 0) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(status);
