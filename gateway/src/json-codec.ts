@@ -15,14 +15,16 @@ const isSynthetic = (f: protobuf.Field) => Boolean(f.partOf && (f.options as any
 const typeName = (f: protobuf.Field) => f.resolvedType?.fullName.replace(/^\./, '');
 
 // ---------------------------------------------------------------- Struct / Value
+// protobufjs serves google/protobuf/struct.proto from its bundled JSON, whose field names are
+// camelCase (nullValue, structValue, ...) even with keepCase: the conversions below use those names.
 
 export function toStructValue(v: unknown): Record<string, unknown> {
-  if (v === null || v === undefined) return { null_value: 0 };
-  if (typeof v === 'number') return { number_value: v };
-  if (typeof v === 'string') return { string_value: v };
-  if (typeof v === 'boolean') return { bool_value: v };
-  if (Array.isArray(v)) return { list_value: { values: v.map(toStructValue) } };
-  return { struct_value: toStruct(v as Record<string, unknown>) };
+  if (v === null || v === undefined) return { nullValue: 0 };
+  if (typeof v === 'number') return { numberValue: v };
+  if (typeof v === 'string') return { stringValue: v };
+  if (typeof v === 'boolean') return { boolValue: v };
+  if (Array.isArray(v)) return { listValue: { values: v.map(toStructValue) } };
+  return { structValue: toStruct(v as Record<string, unknown>) };
 }
 export function toStruct(o: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
@@ -31,11 +33,11 @@ export function toStruct(o: Record<string, unknown>): Record<string, unknown> {
 }
 export function fromStructValue(v: any): unknown {
   if (!v) return null;
-  if ('number_value' in v) return v.number_value;
-  if ('string_value' in v) return v.string_value;
-  if ('bool_value' in v) return v.bool_value;
-  if ('struct_value' in v) return fromStruct(v.struct_value);
-  if ('list_value' in v) return (v.list_value?.values ?? []).map(fromStructValue);
+  if ('numberValue' in v) return v.numberValue;
+  if ('stringValue' in v) return v.stringValue;
+  if ('boolValue' in v) return v.boolValue;
+  if ('structValue' in v) return fromStruct(v.structValue);
+  if ('listValue' in v) return (v.listValue?.values ?? []).map(fromStructValue);
   return null;
 }
 export function fromStruct(s: any): Record<string, unknown> {

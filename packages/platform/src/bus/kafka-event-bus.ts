@@ -7,6 +7,7 @@
 import {
   Kafka,
   logLevel,
+  Partitioners,
   type Admin,
   type Consumer,
   type EachMessagePayload,
@@ -65,8 +66,14 @@ export class KafkaEventBus implements EventBus {
     });
     // Idempotent: broker-side dedupe of producer retries, acks from all in-sync replicas, and one
     // request in flight so a retried batch cannot overtake the next one (kafkajs's EoS requirement).
-    // No auto-creation: topics are created by ensureTopic with our partition count.
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    // No auto-creation: topics are created by ensureTopic with our partition count. The default
+    // (Java-compatible murmur2) partitioner, named explicitly, puts a key where other clients would.
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     this.admin = this.kafka.admin();
   }
 

@@ -234,7 +234,8 @@ async function readInitialisedPassword(
 }
 
 async function prepareEmptyDataDir(dataDir: string, user: OsUser | null): Promise<void> {
-  await mkdir(dataDir, { mode: 0o700 }); // its parent exists; initdb insists on 0700 anyway
+  // May exist empty (initdb failed last time and cleaned up); its parent exists, so only it gets 0700.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (user) await chown(dataDir, user.uid, user.gid);
 }
 

@@ -108,7 +108,8 @@ export class ApiKeys {
       activeKeyLimit,
       now,
     );
-    if (!outcome.ok) {
+    if (outcome.status === 'no_tenant') throw new AppError('tenant_not_found');
+    if (outcome.status === 'limit_reached') {
       throw new AppError(
         'api_key_limit_reached',
         `The ${PLANS[outcome.plan].display_name} plan allows ${outcome.limit} active API key${outcome.limit === 1 ? '' : 's'}; revoke one or upgrade.`,

@@ -84,7 +84,10 @@ export interface PasswordResetRepository {
   completeReset(resetId: string, userId: string, passwordHash: string, at: Date): Promise<boolean>;
 }
 
-export type CreateKeyOutcome = { ok: true; key: ApiKeyRecord } | { ok: false; plan: PlanTier; limit: number };
+export type CreateKeyOutcome =
+  | { status: 'created'; key: ApiKeyRecord }
+  | { status: 'limit_reached'; plan: PlanTier; limit: number }
+  | { status: 'no_tenant' };
 
 export interface ApiKeyRepository {
   /**
