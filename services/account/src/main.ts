@@ -1,0 +1,44 @@
+// Account service process: config, database, mailer, gRPC server, metrics, signals.
+import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
+import { accountConfigSpec } from './config.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import { buildAccountServices } from './server.ts';
+import { createPrismaClient } from './store/prisma.ts';
+
+const cfg = loadConfigOrExit('account', accountConfigSpec);
+const logger = createLogger('account', cfg.LOG_LEVEL);
+
+const db = createPrismaClient(cfg.DATABASE_URL);
+const mail = createMailer({ smtpUrl: cfg.SMTP_URL, mailboxDir: cfg.MAILBOX_DIR, from: cfg.MAIL_FROM });
+
+const services = buildAccountServices({
+  db,
+  mailer: mail.mailer,
+  logger,
+  settings: {
+    tokens: {
+      secret: cfg.JWT_SECRET,
+      issuer: cfg.JWT_ISSUER,
+      audience: cfg.JWT_AUDIENCE,
+      accessTtlSeconds: cfg.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlDays: cfg.REFRESH_TOKEN_TTL_DAYS,
+    },
+    signupsPaused: cfg.SIGNUPS_PAUSED,
+    termsVersion: cfg.TERMS_VERSION,
+    emailDomainDenylist: cfg.EMAIL_DOMAIN_DENYLIST,
+    resendCooldownSeconds: cfg.RESEND_COOLDOWN_SECONDS,
+    publicBaseUrl: cfg.PUBLIC_BASE_URL,
+    plansComingSoon: cfg.PLANS_COMING_SOON,
+  },
+});
+
+const running = await startGrpcServer({ port: cfg.GRPC_PORT, logger, services: services.registrations });
+const metrics = startMetricsServer(cfg.METRICS_PORT);
+logger.info('account service listening', { grpc_port: running.port, metrics_port: cfg.METRICS_PORT, mail: mail.description });
+
+handleSignals(logger, running, async () => {
+  await services.drain();
+  mail.close();
+  metrics?.close();
+  await db.$disconnect();
+});

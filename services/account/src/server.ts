@@ -1,0 +1,108 @@
+// Wiring: repositories -> use cases -> handlers -> gRPC services. No logic of its own.
+import { createRequire } from 'node:module';
+import { service, type Logger, type Registration } from '@astro/platform';
+import { AccountServiceService, AuthenticatorServiceService, OperatorServiceService } from '@astro/protos/astro/account/v1/account';
+import { ApiKeys } from './domain/api-keys.ts';
+import { Authenticator } from './domain/authenticator.ts';
+import { DomainBlocklist } from './domain/email-address.ts';
+import { deriveCodeKey } from './domain/email-codes.ts';
+import { EmailVerification } from './domain/email-verification.ts';
+import { Operator } from './domain/operator.ts';
+import { Argon2Hasher, type PasswordHasher } from './domain/password-hasher.ts';
+import { PasswordFlows } from './domain/password-flows.ts';
+import { Plans } from './domain/plans.ts';
+import { systemClock, type Clock, type Mailer } from './domain/ports.ts';
+import { SessionIssuer, type TokenSettings } from './domain/session-issuer.ts';
+import { Sessions } from './domain/sessions.ts';
+import { Signup } from './domain/signup.ts';
+import { TenantProvisioner } from './domain/tenant-provisioner.ts';
+import { apiKeyAndPlanHandlers } from './handlers/api-key-handlers.ts';
+import { authHandlers } from './handlers/auth-handlers.ts';
+import { authenticatorHandlers, operatorHandlers } from './handlers/internal-handlers.ts';
+import { PrismaApiKeyRepository } from './store/api-key-store.ts';
+import { PrismaAuditRepository } from './store/audit-store.ts';
+import { PrismaEmailCodeRepository } from './store/email-code-store.ts';
+import { PrismaPasswordResetRepository } from './store/password-reset-store.ts';
+import type { Db } from './store/prisma.ts';
+import { PrismaRefreshTokenRepository } from './store/refresh-token-store.ts';
+import { PrismaTenantRepository } from './store/tenant-store.ts';
+import { PrismaUserRepository } from './store/user-store.ts';
+
+export interface AccountSettings {
+  tokens: TokenSettings;
+  signupsPaused: boolean;
+  termsVersion: string;
+  emailDomainDenylist: string[];
+  resendCooldownSeconds: number;
+  publicBaseUrl: string;
+  plansComingSoon: string[];
+}
+
+export interface AccountServerDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  settings: AccountSettings;
+  clock?: Clock;
+  hasher?: PasswordHasher;
+}
+
+export interface AccountServices {
+  registrations: Registration[];
+  /** Waits for background work (forgot-password e-mails) before shutdown. */
+  drain(): Promise<void>;
+}
+
+/** The disposable-mail lists shipped by disposable-email-domains (exact and wildcard entries). */
+function disposableDomains(): string[] {
+  const require = createRequire(import.meta.url);
+  return [...(require('disposable-email-domains') as string[]), ...(require('disposable-email-domains/wildcard.json') as string[])];
+}
+
+export function buildAccountServices(deps: AccountServerDeps): AccountServices {
+  const { db, mailer, logger, settings } = deps;
+  const clock = deps.clock ?? systemClock;
+  const hasher = deps.hasher ?? new Argon2Hasher();
+  const log = logger;
+
+  const users = new PrismaUserRepository(db);
+  const tenants = new PrismaTenantRepository(db);
+  const refreshTokens = new PrismaRefreshTokenRepository(db);
+  const emailCodes = new PrismaEmailCodeRepository(db);
+  const passwordResets = new PrismaPasswordResetRepository(db);
+  const apiKeyRepo = new PrismaApiKeyRepository(db);
+  const audit = new PrismaAuditRepository(db);
+
+  const issuer = new SessionIssuer(settings.tokens, refreshTokens);
+  const provisioner = new TenantProvisioner(tenants);
+  const verification = new EmailVerification(
+    { users, emailCodes, mailer, issuer, clock, log },
+    { codeKey: deriveCodeKey(settings.tokens.secret), resendCooldownSeconds: settings.resendCooldownSeconds },
+  );
+  const signup = new Signup(
+    { users, hasher, issuer, verification, clock },
+    {
+      signupsPaused: settings.signupsPaused,
+      termsVersion: settings.termsVersion,
+      blocklist: new DomainBlocklist(disposableDomains(), settings.emailDomainDenylist),
+    },
+  );
+  const sessions = new Sessions({ users, refreshTokens, hasher, issuer, clock });
+  const passwords = new PasswordFlows({ users, passwordResets, hasher, issuer, mailer, clock, log }, { publicBaseUrl: settings.publicBaseUrl });
+  const apiKeys = new ApiKeys({ apiKeys: apiKeyRepo, tenants: provisioner, clock });
+  const plans = new Plans({ tenants, provisioner, clock }, settings.plansComingSoon);
+  const authenticator = new Authenticator({ apiKeys: apiKeyRepo, users, clock, log });
+  const operator = new Operator({ users, tenants, apiKeys: apiKeyRepo, audit, clock, log });
+
+  return {
+    registrations: [
+      service('astro.account.v1.AccountService', AccountServiceService, {
+        ...authHandlers({ signup, sessions, verification, passwords, users }),
+        ...apiKeyAndPlanHandlers({ apiKeys, plans }),
+      }),
+      service('astro.account.v1.AuthenticatorService', AuthenticatorServiceService, authenticatorHandlers(authenticator)),
+      service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator)),
+    ],
+    drain: () => passwords.drain(),
+  };
+}
