@@ -1,11 +1,11 @@
 // The Kafka record format, checked without a broker (the Kafka contract needs KAFKA_BROKERS).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KafkaMessage } from 'kafkajs';
+import type { IHeaders, KafkaMessage } from 'kafkajs';
 import { decodeEvent, encodeEvent, encodeParked, HEADER, parkedTopic } from './kafka-codec';
 
 /** What a consumer would receive for a produced message (kafkajs hands headers back as Buffers). */
-function asReceived(message: ReturnType<typeof encodeEvent>, offset = '41'): KafkaMessage {
+function asReceived(message: ReturnType<typeof encodeEvent>, offset = '41'): KafkaMessage & { headers: IHeaders } {
   const headers = Object.fromEntries(
     Object.entries(message.headers ?? {}).map(([name, value]) => [name, Buffer.from(String(value))]),
   );
