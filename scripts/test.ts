@@ -2,7 +2,7 @@
 // tests (beside the code) and the end-to-end tests (tests/), the latter against a fleet started here
 // on the real PostgreSQL and Redis of the machine (TEST_DATABASE_URL, TEST_REDIS_URL), with an
 // in-process SMTP server standing in for the mail relay. Databases get a per-run prefix and are dropped.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,7 +65,12 @@ console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.joi
 let status = 1;
 try {
   console.log(`\n== node:test over ${selected.length} files`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...selected], {
+  // Asynchronous spawn: the SMTP capture server lives in this process and must keep answering.
+  const tapFile = path.join(dataDir, 'results.tap');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...selected],
+    {
     cwd: ROOT,
     stdio: 'inherit',
     env: {
@@ -79,7 +84,12 @@ try {
       TEST_DATA_DIR: dataDir,
     },
   });
-  status = r.status ?? 1;
+  status = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  // One plain closing line, whatever the reporter printed above.
+  const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '';
+  const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  console.log(`\n${count('pass')} passed, ${count('fail') + count('cancelled')} failed, ${count('skipped')} skipped`);
+  if (!tap) status = 1;
 } finally {
   await fleet.stop();
   await mail.close();

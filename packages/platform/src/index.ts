@@ -1,3 +1,4 @@
+export * from './bus/index.ts';
 export * from './config.ts';
 export * from './context.ts';
 export * from './errors.ts';

@@ -10,9 +10,9 @@ export function hmacSha256Hex(key: Buffer | string, value: string): string {
   return createHmac('sha256', key).update(value, 'utf8').digest('hex');
 }
 
-/** `prefix` + 32 random bytes in base64url: refresh tokens and reset links (256 bits, unguessable). */
-export function randomToken(prefix = ''): string {
-  return prefix + randomBytes(32).toString('base64url');
+/** `prefix` + random bytes in base64url (32 bytes = 256 bits by default): unguessable tokens. */
+export function randomToken(prefix = '', bytes = 32): string {
+  return prefix + randomBytes(bytes).toString('base64url');
 }
 
 /** Constant-time equality of two hex digests; false (still after a compare) when lengths differ. */
