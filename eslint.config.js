@@ -7,7 +7,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly', AbortController: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
@@ -18,13 +31,33 @@ export default tseslint.config(
     // service or the gateway; the gateway never imports a service.
     files: ['services/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/services/*', '@astro/gateway', '**/gateway/src/*'], message: 'services talk over gRPC; import only @astro/protos and packages/*' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/*', '@astro/gateway', '**/gateway/src/*'],
+              message: 'services talk over gRPC; import only @astro/protos and packages/*',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['gateway/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/services/*', '@astro/account', '@astro/chart'], message: 'the gateway and packages never import a service' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/*', '@astro/account', '@astro/chart'],
+              message: 'the gateway and packages never import a service',
+            },
+          ],
+        },
+      ],
     },
   },
 );

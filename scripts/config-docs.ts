@@ -5,7 +5,11 @@ import { gatewayConfigSpec } from '../gateway/src/config.ts';
 import { accountConfigSpec } from '../services/account/src/config.ts';
 
 const LAUNCHER: [string, string, string][] = [
-  ['DATABASE_URL', '(unset: embedded PostgreSQL)', 'admin URL of a PostgreSQL server; the launcher creates <DB_PREFIX>_<service> databases on it'],
+  [
+    'DATABASE_URL',
+    '(unset: embedded PostgreSQL)',
+    'admin URL of a PostgreSQL server; the launcher creates <DB_PREFIX>_<service> databases on it',
+  ],
   ['DATA_DIR', '.data', 'embedded PostgreSQL data, local mailbox, logs, the generated JWT secret'],
   ['PORT', '8080', 'gateway HTTP port'],
   ['EMBEDDED_PG_PORT', '5433', 'port of the embedded PostgreSQL'],
@@ -14,7 +18,11 @@ const LAUNCHER: [string, string, string][] = [
   ['KAFKA_BROKERS', '(unset: PostgreSQL event bus)', 'comma list of Kafka brokers'],
   ['SMTP_URL', '(unset: .data/mailbox)', 'mail relay for the account service'],
   ['JWT_SECRET', '(unset: generated into DATA_DIR/jwt-secret)', 'HS256 secret shared by account and gateway'],
-  ['TEST_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres', 'npm test: PostgreSQL server for the per-run databases'],
+  [
+    'TEST_DATABASE_URL',
+    'postgres://postgres@127.0.0.1:5432/postgres',
+    'npm test: PostgreSQL server for the per-run databases',
+  ],
   ['TEST_REDIS_URL', 'redis://127.0.0.1:6379', 'npm test: Redis'],
   ['TEST_FILTER', '(all)', 'npm test: regex selecting test files'],
   ['SKIP_STATIC_CHECKS', '(unset)', 'npm test: skip typecheck and lint'],
@@ -35,7 +43,11 @@ const table = (title: string, rows: [string, string, string][]) => {
   lines.push('');
 };
 const fromSpec = (spec: ConfigSpec): [string, string, string][] =>
-  Object.entries(spec).map(([k, v]) => [k, v.secret && defaultOf(v) !== '(required)' && defaultOf(v) !== '(unset)' ? '(secret)' : defaultOf(v), v.description]);
+  Object.entries(spec).map(([k, v]) => [
+    k,
+    v.secret && defaultOf(v) !== '(required)' && defaultOf(v) !== '(unset)' ? '(secret)' : defaultOf(v),
+    v.description,
+  ]);
 
 table('Launcher and tests (npm start, npm test)', LAUNCHER);
 table('gateway', fromSpec(gatewayConfigSpec));

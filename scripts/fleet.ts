@@ -75,7 +75,9 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
   const children: { name: string; proc: ChildProcess }[] = [];
   let embedded: { stop(): Promise<void> } | undefined;
 
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const c of [...children].reverse()) if (c.proc.exitCode === null) c.proc.kill('SIGTERM');
     await Promise.all(
       children.map(
@@ -100,7 +102,10 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     let adminUrl = opts.databaseUrl;
     if (!adminUrl) {
       log('[fleet] starting embedded PostgreSQL');
-      const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'pg'), port: opts.embeddedPgPort ?? 5433 });
+      const pg = await startEmbeddedPostgres({
+        dataDir: path.join(opts.dataDir, 'pg'),
+        port: opts.embeddedPgPort ?? 5433,
+      });
       embedded = pg;
       adminUrl = pg.url;
     }
@@ -118,7 +123,12 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
 
     const ports = new Map<string, { grpc: number; metrics: number }>();
     for (const s of services)
-      ports.set(s.name, opts.randomPorts ? { grpc: await freePort(), metrics: await freePort() } : { grpc: s.grpcPort, metrics: s.metricsPort });
+      ports.set(
+        s.name,
+        opts.randomPorts
+          ? { grpc: await freePort(), metrics: await freePort() }
+          : { grpc: s.grpcPort, metrics: s.metricsPort },
+      );
     const addrEnv: Record<string, string> = {};
     for (const s of services) addrEnv[s.addressEnv] = `127.0.0.1:${ports.get(s.name)!.grpc}`;
     const gatewayPort = opts.gatewayPort || (await freePort());
@@ -155,6 +165,9 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
         proc.stderr!.on('data', prefix);
       }
       children.push({ name, proc });
+      proc.once('exit', (code, signal) => {
+        if (!stopping) log(`[fleet] ${name} exited (${signal ?? `code ${code}`})`);
+      });
       return proc;
     };
 
@@ -167,12 +180,27 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
         DATABASE_URL: databases[s.name]!,
       });
     }
+    const exited = (name: string) => {
+      const c = children.find((x) => x.name === name)!;
+      return new Promise<false>((resolve) => {
+        if (c.proc.exitCode !== null) resolve(false);
+        c.proc.once('exit', () => resolve(false));
+      });
+    };
     for (const s of services) {
-      const ok = await waitForServing(addrEnv[s.addressEnv]!, 60_000);
-      if (!ok) throw new Error(`service ${s.name} did not become healthy (see ${opts.output === 'files' ? path.join(logsDir, `${s.name}.log`) : 'its output above'})`);
+      // A process that dies at boot (port taken, bad config) fails the start at once.
+      const ok = await Promise.race([waitForServing(addrEnv[s.addressEnv]!, 60_000), exited(s.name)]);
+      if (!ok)
+        throw new Error(
+          `service ${s.name} did not become healthy (see ${opts.output === 'files' ? path.join(logsDir, `${s.name}.log`) : 'its output above'})`,
+        );
       log(`[fleet] ${s.name} serving on ${addrEnv[s.addressEnv]}`);
     }
-    launch('gateway', 'gateway/src/main.ts', { ...shared, PORT: String(gatewayPort), PROTO_DIR: path.join(ROOT, 'protos') });
+    launch('gateway', 'gateway/src/main.ts', {
+      ...shared,
+      PORT: String(gatewayPort),
+      PROTO_DIR: path.join(ROOT, 'protos'),
+    });
     const until = Date.now() + 60_000;
     for (;;) {
       try {

@@ -28,7 +28,11 @@ const touch = (p) => writeFileSync(p, new Date().toISOString());
 // 1. protos
 const protos = join(root, 'protos');
 const protoStamp = join(protos, 'gen', '.stamp');
-if (force || newest(protos, '.proto') > stampTime(protoStamp) || stampTime(join(protos, 'buf.gen.yaml')) > stampTime(protoStamp)) {
+if (
+  force ||
+  newest(protos, '.proto') > stampTime(protoStamp) ||
+  stampTime(join(protos, 'buf.gen.yaml')) > stampTime(protoStamp)
+) {
   console.log('[gen] buf lint + generate (ts-proto)');
   const buf = join(protos, 'node_modules', '.bin', 'buf');
   execFileSync(buf, ['lint'], { cwd: protos, stdio: 'inherit' });
@@ -52,7 +56,11 @@ for (const svc of existsSync(services) ? readdirSync(services) : []) {
   execFileSync(join(dir, 'node_modules', '.bin', 'prisma'), ['generate'], {
     cwd: dir,
     stdio: 'inherit',
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || fakeEngine, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || fakeEngine,
+      PRISMA_HIDE_UPDATE_MESSAGE: '1',
+    },
   });
   mkdirSync(dirname(stamp), { recursive: true });
   touch(stamp);

@@ -12,7 +12,9 @@ export interface MailCapture {
 
 /** Decodes the quoted-printable soft line breaks and =XX escapes nodemailer may use in text parts. */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export async function startMailCapture(dir: string): Promise<MailCapture> {
@@ -30,7 +32,10 @@ export async function startMailCapture(dir: string): Promise<MailCapture> {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
         const file = path.join(dir, `${Date.now()}-${process.pid}-${n++}.json`);
-        fs.writeFileSync(file, JSON.stringify({ to, subject, text: decodeQuotedPrintable(raw), received_at: new Date().toISOString() }));
+        fs.writeFileSync(
+          file,
+          JSON.stringify({ to, subject, text: decodeQuotedPrintable(raw), received_at: new Date().toISOString() }),
+        );
         callback();
       });
     },

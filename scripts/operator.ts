@@ -9,7 +9,8 @@ import * as grpc from '@grpc/grpc-js';
 import { OperatorServiceClient, type OperatorTarget, type TenantState } from '@astro/protos/astro/account/v1/account';
 import { unary } from '@astro/platform';
 
-const USAGE = 'usage: operator <grant-admin|revoke-admin|set-plan|pause-user|resume-user|pause-tenant|resume-tenant|show> <email|tenant-id> [tier]';
+const USAGE =
+  'usage: operator <grant-admin|revoke-admin|set-plan|pause-user|resume-user|pause-tenant|resume-tenant|show> <email|tenant-id> [tier]';
 
 export async function runOperator(args: string[], address: string): Promise<TenantState> {
   const [cmd, who, extra] = args;

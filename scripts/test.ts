@@ -34,7 +34,9 @@ function findTests(dir: string, out: string[] = []): string[] {
 async function dropDatabases(prefix: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}\\_%`]);
+  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+    `${prefix}\\_%`,
+  ]);
   for (const r of rows) await client.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
   await client.end();
 }
@@ -45,11 +47,18 @@ if (!env.SKIP_STATIC_CHECKS) {
   step('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
 }
 
-const files = [...findTests(path.join(ROOT, 'packages')), ...findTests(path.join(ROOT, 'services')), ...findTests(path.join(ROOT, 'gateway')), ...findTests(path.join(ROOT, 'tests'))];
+const files = [
+  ...findTests(path.join(ROOT, 'packages')),
+  ...findTests(path.join(ROOT, 'services')),
+  ...findTests(path.join(ROOT, 'gateway')),
+  ...findTests(path.join(ROOT, 'tests')),
+];
 const filter = env.TEST_FILTER ? new RegExp(env.TEST_FILTER) : undefined;
 const selected = filter ? files.filter((f) => filter.test(f)) : files;
 
-console.log(`\n== starting the fleet (PostgreSQL ${new URL(adminUrl).host}, Redis ${new URL(redisUrl).host}, databases ${runId}_*)`);
+console.log(
+  `\n== starting the fleet (PostgreSQL ${new URL(adminUrl).host}, Redis ${new URL(redisUrl).host}, databases ${runId}_*)`,
+);
 const mail = await startMailCapture(path.join(dataDir, 'mail'));
 const fleet = await startFleet({
   databaseUrl: adminUrl,
@@ -69,21 +78,32 @@ try {
   const tapFile = path.join(dataDir, 'results.tap');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...selected],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
+      ...selected,
+    ],
     {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: {
-      ...env,
-      BASE_URL: fleet.baseUrl,
-      MAIL_DIR: mail.dir,
-      TEST_DATABASE_ADMIN_URL: adminUrl,
-      ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',
-      ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
-      TEST_REDIS_URL: redisUrl,
-      TEST_DATA_DIR: dataDir,
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...env,
+        BASE_URL: fleet.baseUrl,
+        MAIL_DIR: mail.dir,
+        TEST_DATABASE_ADMIN_URL: adminUrl,
+        ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',
+        ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
+        TEST_REDIS_URL: redisUrl,
+        TEST_DATA_DIR: dataDir,
+      },
     },
-  });
+  );
   status = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   // One plain closing line, whatever the reporter printed above.
   const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '';

@@ -22,8 +22,11 @@ export function toAppError(err: unknown, logger: Logger): AppError {
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.too.large') return new AppError('payload_too_large');
   if (e?.type === 'entity.parse.failed')
-    return new AppError('invalid_request', 'The body is not valid JSON.', { errors: [{ field: 'body', reason: 'malformed_json' }] });
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('unsupported_media_type');
+    return new AppError('invalid_request', 'The body is not valid JSON.', {
+      errors: [{ field: 'body', reason: 'malformed_json' }],
+    });
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+    return new AppError('unsupported_media_type');
   if (e?.type === 'request.aborted') return new AppError('invalid_request', 'The request was aborted.', { errors: [] });
   logger.error('unhandled error', { err });
   return new AppError('internal_error');
@@ -91,7 +94,10 @@ export function createApp(deps: AppDeps): express.Express {
     res.locals.route = '/docs';
     res.type('html').send(DOCS_HTML);
   });
-  app.use('/docs/assets', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }));
+  app.use(
+    '/docs/assets',
+    express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }),
+  );
 
   app.use(createDispatcher(deps));
 

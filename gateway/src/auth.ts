@@ -59,7 +59,9 @@ export class Authenticator {
     const checkSession = this.target('CheckSession');
     this.passport.use(
       'api-key',
-      new ApiKeyStrategy(async (key, meta) => (await this.backends.unary(authenticateApiKey, { key }, meta)) as unknown as AuthResult),
+      new ApiKeyStrategy(
+        async (key, meta) => (await this.backends.unary(authenticateApiKey, { key }, meta)) as unknown as AuthResult,
+      ),
     );
     this.passport.use(
       'jwt',
@@ -77,7 +79,11 @@ export class Authenticator {
             return done(null, false, new AuthFailure('malformed'));
           const issuedAtMs = typeof claims.iat_ms === 'number' ? claims.iat_ms : Number(claims.iat) * 1000;
           this.backends
-            .unary(checkSession, { user_id: claims.sub, tenant_id: claims.tid, issued_at_ms: issuedAtMs }, (req as any).callMeta)
+            .unary(
+              checkSession,
+              { user_id: claims.sub, tenant_id: claims.tid, issued_at_ms: issuedAtMs },
+              (req as any).callMeta,
+            )
             .then((res) => {
               const r = res as unknown as AuthResult;
               if (!r.ok || !r.principal) return done(null, false, new AuthFailure(r.reason || 'signed_out'));
@@ -113,19 +119,25 @@ export class Authenticator {
   /** Resolves the caller or throws 401 unauthorized with details.reason. */
   authenticate(req: Request, meta: CallMeta): Promise<Principal> {
     const token = bearerToken(req);
-    if (token === undefined) return Promise.reject(new AppError('unauthorized', 'Missing credential.', { reason: 'missing' }));
-    if (!token) return Promise.reject(new AppError('unauthorized', 'Malformed Authorization header.', { reason: 'malformed' }));
+    if (token === undefined)
+      return Promise.reject(new AppError('unauthorized', 'Missing credential.', { reason: 'missing' }));
+    if (!token)
+      return Promise.reject(new AppError('unauthorized', 'Malformed Authorization header.', { reason: 'malformed' }));
     let strategy: string;
     if (token.startsWith(API_KEY_PREFIX)) strategy = 'api-key';
     else if (token.split('.').length === 3) strategy = 'jwt';
     else return Promise.reject(new AppError('unauthorized', 'Unrecognised credential.', { reason: 'malformed' }));
     (req as any).callMeta = meta;
     return new Promise<Principal>((resolve, reject) => {
-      this.passport.authenticate(strategy, { session: false }, (err: unknown, user: Principal | false, info: unknown) => {
-        if (err) return reject(err);
-        if (user) return resolve(user);
-        reject(new AppError('unauthorized', 'Authentication failed.', { reason: jwtReason(info) }));
-      })(req, {} as any, (err: unknown) => reject(err));
+      this.passport.authenticate(
+        strategy,
+        { session: false },
+        (err: unknown, user: Principal | false, info: unknown) => {
+          if (err) return reject(err);
+          if (user) return resolve(user);
+          reject(new AppError('unauthorized', 'Authentication failed.', { reason: jwtReason(info) }));
+        },
+      )(req, {} as any, (err: unknown) => reject(err));
     });
   }
 }

@@ -66,7 +66,8 @@ export class Backends {
 
   private codec(t: CallTarget) {
     return {
-      serialize: (obj: Record<string, unknown>) => Buffer.from(t.requestType.encode(t.requestType.fromObject(obj)).finish()),
+      serialize: (obj: Record<string, unknown>) =>
+        Buffer.from(t.requestType.encode(t.requestType.fromObject(obj)).finish()),
       deserialize: (buf: Buffer) => t.responseType.toObject(t.responseType.decode(buf), TO_OBJECT_OPTIONS),
     };
   }
@@ -88,7 +89,11 @@ export class Backends {
   }
 
   /** Server-streaming call; the returned stream emits decoded messages. */
-  stream(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): grpc.ClientReadableStream<Record<string, unknown>> {
+  stream(
+    t: CallTarget,
+    request: Record<string, unknown>,
+    meta: CallMeta,
+  ): grpc.ClientReadableStream<Record<string, unknown>> {
     const client = this.clientFor(t.protoPackage);
     const { serialize, deserialize } = this.codec(t);
     return client.makeServerStreamRequest(t.grpcPath, serialize, deserialize, request, this.metadata(meta), {
@@ -100,4 +105,3 @@ export class Backends {
     for (const c of this.clients.values()) c.close();
   }
 }
-

@@ -6,7 +6,9 @@ export const gatewayConfigSpec = {
   PORT: key(port(8080), 'HTTP port of the gateway'),
   HOST: key(str('0.0.0.0'), 'interface the gateway listens on'),
   PROTO_DIR: key(str('protos'), 'folder with the .proto files the routes are built from'),
-  JWT_SECRET: key(z.string().min(16, 'at least 16 characters'), 'HS256 secret shared with the account service', { secret: true }),
+  JWT_SECRET: key(z.string().min(16, 'at least 16 characters'), 'HS256 secret shared with the account service', {
+    secret: true,
+  }),
   JWT_ISSUER: key(str('astro-account'), 'expected iss of session JWTs'),
   JWT_AUDIENCE: key(str('astro-api'), 'expected aud of session JWTs'),
   BODY_LIMIT_BYTES: key(int(1024 * 1024, 1), 'largest accepted request body; larger answers 413'),

@@ -44,7 +44,12 @@ export function authorize(route: RouteSpec, p: Principal): void {
 }
 
 /** Builds the request message from path parameters, the query string and the JSON body. */
-export function buildRequest(route: RouteSpec, params: Record<string, string>, query: unknown, body: unknown): Record<string, unknown> {
+export function buildRequest(
+  route: RouteSpec,
+  params: Record<string, string>,
+  query: unknown,
+  body: unknown,
+): Record<string, unknown> {
   const errors: FieldError[] = [];
   const pathNames = new Set(Object.keys(params));
   let msg: Record<string, unknown> = {};
@@ -76,7 +81,8 @@ export function createDispatcher(deps: DispatchDeps) {
   return async function dispatch(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
       const m = deps.router.match(req.method, req.path);
-      if (m.kind === 'not_found') throw new AppError('not_found', `No route for ${req.method} ${req.path}.`, { path: req.path });
+      if (m.kind === 'not_found')
+        throw new AppError('not_found', `No route for ${req.method} ${req.path}.`, { path: req.path });
       if (m.kind === 'method_not_allowed') {
         res.setHeader('Allow', m.allow.join(', '));
         throw new AppError('method_not_allowed', `${req.method} is not allowed here.`, { allow: m.allow });
@@ -85,7 +91,10 @@ export function createDispatcher(deps: DispatchDeps) {
       res.locals.route = route.pathTemplate;
       let body: unknown;
       if (BODY_METHODS.has(req.method) && hasBody(req)) {
-        if (!isJson(req)) throw new AppError('unsupported_media_type', undefined, { content_type: req.headers['content-type'] ?? null });
+        if (!isJson(req))
+          throw new AppError('unsupported_media_type', undefined, {
+            content_type: req.headers['content-type'] ?? null,
+          });
         await readBody(req, res);
         body = req.body;
       }
@@ -105,7 +114,8 @@ export function createDispatcher(deps: DispatchDeps) {
         res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
         res.setHeader('Link', `<${route.deprecation.successor}>; rel="successor-version"`);
       }
-      if (route.responseStream) return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
+      if (route.responseStream)
+        return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
       const reply = await deps.backends.unary(route, request, meta);
       if (route.successStatus === 204) {
         res.status(204).end();

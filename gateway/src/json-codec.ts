@@ -147,7 +147,8 @@ export function messageFromJson(
         continue;
       }
       const m: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v as Record<string, unknown>)) m[k] = valueFromJson(f, item, `${where}.${k}`, src, errors);
+      for (const [k, item] of Object.entries(v as Record<string, unknown>))
+        m[k] = valueFromJson(f, item, `${where}.${k}`, src, errors);
       out[f.name] = m;
     } else if (f.repeated) {
       const arr = Array.isArray(v) ? v : src === 'query' && typeof v === 'string' ? v.split(',') : undefined;

@@ -23,7 +23,11 @@ const backends = new Backends({
   LLM_ADDR: cfg.LLM_ADDR,
   FEEDBACK_ADDR: cfg.FEEDBACK_ADDR,
 });
-const auth = new Authenticator({ jwtSecret: cfg.JWT_SECRET, jwtIssuer: cfg.JWT_ISSUER, jwtAudience: cfg.JWT_AUDIENCE }, backends, root);
+const auth = new Authenticator(
+  { jwtSecret: cfg.JWT_SECRET, jwtIssuer: cfg.JWT_ISSUER, jwtAudience: cfg.JWT_AUDIENCE },
+  backends,
+  root,
+);
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 
 const app = createApp({
@@ -37,7 +41,9 @@ const app = createApp({
   trustedProxies: cfg.TRUSTED_PROXIES,
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
   readiness: async () => {
-    const entries = await Promise.all([...needed].map(async ([name, addr]) => [name, await checkHealth(addr)] as const));
+    const entries = await Promise.all(
+      [...needed].map(async ([name, addr]) => [name, await checkHealth(addr)] as const),
+    );
     const checks = Object.fromEntries(entries);
     return { ready: entries.every(([, s]) => s === 'SERVING'), checks };
   },

@@ -104,18 +104,36 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of [...routes].sort((x, y) => x.pathTemplate.localeCompare(y.pathTemplate))) {
     const pathParams = [...r.pathTemplate.matchAll(/\{([^}=]+)/g)].map((m) => m[1]!);
-    const parameters: Schema[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters: Schema[] = pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     let requestBody: Schema | undefined;
     if (r.body === '*') {
-      requestBody = { required: true, content: { 'application/json': { schema: b.ref(r.requestType, new Set(pathParams)) } } };
+      requestBody = {
+        required: true,
+        content: { 'application/json': { schema: b.ref(r.requestType, new Set(pathParams)) } },
+      };
     } else {
       for (const f of r.requestType.fieldsArray) {
         if (pathParams.includes(f.name) || f.name === r.body) continue;
         const opts = fieldOptions(f);
         const schema: Schema = f.repeated
           ? { type: 'array', items: SCALAR[f.type] ?? { type: 'string' } }
-          : { ...(SCALAR[f.type] ?? { type: 'string' }), ...(opts.enum_values?.length ? { enum: opts.enum_values } : {}), ...(opts.format ? { format: opts.format } : {}) };
-        parameters.push({ name: f.name, in: 'query', required: Boolean(opts.required), schema, ...(opts.description ? { description: opts.description } : {}) });
+          : {
+              ...(SCALAR[f.type] ?? { type: 'string' }),
+              ...(opts.enum_values?.length ? { enum: opts.enum_values } : {}),
+              ...(opts.format ? { format: opts.format } : {}),
+            };
+        parameters.push({
+          name: f.name,
+          in: 'query',
+          required: Boolean(opts.required),
+          schema,
+          ...(opts.description ? { description: opts.description } : {}),
+        });
       }
     }
     const bare = r.responseBody ? r.responseType.fields[r.responseBody] : undefined;
@@ -123,8 +141,15 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
     const responses: Record<string, unknown> = {};
     if (r.successStatus === 204) responses['204'] = { description: 'No content' };
     else if (r.responseStream)
-      responses[String(r.successStatus)] = { description: 'Server-Sent Events (meta, delta, done, error)', content: { 'text/event-stream': { schema: { type: 'string' } } } };
-    else responses[String(r.successStatus)] = { description: 'Success', content: { 'application/json': { schema: okSchema } } };
+      responses[String(r.successStatus)] = {
+        description: 'Server-Sent Events (meta, delta, done, error)',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      };
+    else
+      responses[String(r.successStatus)] = {
+        description: 'Success',
+        content: { 'application/json': { schema: okSchema } },
+      };
     const codes = new Set(r.errors);
     if (r.access !== 'public') ['unauthorized', ...(r.scope ? ['missing_scope'] : [])].forEach((c) => codes.add(c));
     if (r.access === 'session') codes.add('no_principal');
@@ -134,14 +159,24 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
       byStatus.set(status, [...(byStatus.get(status) ?? []), c]);
     }
     for (const [status, list] of [...byStatus].sort((a, b2) => a[0] - b2[0]))
-      responses[String(status)] = { description: list.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses[String(status)] = {
+        description: list.join(', '),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     const op: Record<string, unknown> = {
       operationId: `${r.serviceName.split('.').pop()}_${r.methodName}`,
       summary: r.summary || r.methodName,
       tags: [r.pathTemplate.split('/')[2] ?? 'v1'],
       parameters,
       responses,
-      security: r.access === 'public' ? [] : r.access === 'session' ? [{ sessionJwt: [] }] : r.access === 'api_key' ? [{ apiKey: [] }] : [{ sessionJwt: [] }, { apiKey: [] }],
+      security:
+        r.access === 'public'
+          ? []
+          : r.access === 'session'
+            ? [{ sessionJwt: [] }]
+            : r.access === 'api_key'
+              ? [{ apiKey: [] }]
+              : [{ sessionJwt: [] }, { apiKey: [] }],
       'x-access': r.access,
       'x-rate-limit-class': r.rateLimitClass,
     };
@@ -159,14 +194,20 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
     info: {
       title: 'Astrology API',
       version: '1',
-      description: 'Vedic and Western astrology calculations, interpretations and the platform around them. Errors use one envelope: {error: {code, message_key, message, details, request_id}}.',
+      description:
+        'Vedic and Western astrology calculations, interpretations and the platform around them. Errors use one envelope: {error: {code, message_key, message, details, request_id}}.',
     },
     servers: [{ url: serverUrl }],
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA, ...b.components },
       securitySchemes: {
-        sessionJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Dashboard session access token' },
+        sessionJwt: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Dashboard session access token',
+        },
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key (ak_live_...)' },
       },
     },

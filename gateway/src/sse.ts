@@ -14,7 +14,11 @@ function frame(json: Record<string, unknown>): string {
   return `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
 
-export function writeSse(res: Response, stream: ClientReadableStream<Record<string, unknown>>, type: protobuf.Type): Promise<void> {
+export function writeSse(
+  res: Response,
+  stream: ClientReadableStream<Record<string, unknown>>,
+  type: protobuf.Type,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let started = false;
     const start = () => {

@@ -40,7 +40,14 @@ describe('JSON -> message', () => {
     const errors: FieldError[] = [];
     messageFromJson(M, { n: 1.5, d: 'x', b: 'true', tags: 'a', inner: [] }, '', 'body', errors);
     const byField = Object.fromEntries(errors.map((e) => [e.field, e.reason]));
-    assert.deepEqual(byField, { s: 'required', n: 'invalid_type', d: 'invalid_type', b: 'invalid_type', tags: 'invalid_type', inner: 'invalid_type' });
+    assert.deepEqual(byField, {
+      s: 'required',
+      n: 'invalid_type',
+      d: 'invalid_type',
+      b: 'invalid_type',
+      tags: 'invalid_type',
+      inner: 'invalid_type',
+    });
   });
 
   it('coerces query strings by field type', () => {
@@ -82,7 +89,10 @@ describe('message -> JSON', () => {
   });
 
   it('keeps set optionals, including empty strings', () => {
-    const decoded = M.toObject(M.decode(M.encode(M.fromObject({ maybe: '', hidden: 'h', big: 5 })).finish()), TO_OBJECT_OPTIONS);
+    const decoded = M.toObject(
+      M.decode(M.encode(M.fromObject({ maybe: '', hidden: 'h', big: 5 })).finish()),
+      TO_OBJECT_OPTIONS,
+    );
     const json = messageToJson(M, decoded);
     assert.equal(json.maybe, '');
     assert.equal(json.hidden, 'h');

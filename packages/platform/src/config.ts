@@ -21,7 +21,11 @@ export class ConfigError extends Error {
   }
 }
 
-export function key<T extends z.ZodType>(schema: T, description: string, opts: { secret?: boolean } = {}): ConfigKey<T> {
+export function key<T extends z.ZodType>(
+  schema: T,
+  description: string,
+  opts: { secret?: boolean } = {},
+): ConfigKey<T> {
   return { schema, description, secret: opts.secret };
 }
 

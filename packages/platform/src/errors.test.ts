@@ -45,7 +45,13 @@ describe('one error model', () => {
 
   it('builds the envelope', () => {
     assert.deepEqual(errorBody(new AppError('missing_scope', 'x', { required: 'keys:manage' }), 'rid'), {
-      error: { code: 'missing_scope', message_key: 'errors.missing_scope', message: 'x', details: { required: 'keys:manage' }, request_id: 'rid' },
+      error: {
+        code: 'missing_scope',
+        message_key: 'errors.missing_scope',
+        message: 'x',
+        details: { required: 'keys:manage' },
+        request_id: 'rid',
+      },
     });
   });
 });

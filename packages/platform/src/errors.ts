@@ -121,7 +121,12 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, ...). */
   readonly headers: Record<string, string>;
 
-  constructor(code: string, message?: string, details?: Record<string, unknown> | null, headers?: Record<string, string>) {
+  constructor(
+    code: string,
+    message?: string,
+    details?: Record<string, unknown> | null,
+    headers?: Record<string, string>,
+  ) {
     super(message ?? ERROR_CODES[code]?.message ?? code);
     this.code = code;
     this.details = details ?? null;

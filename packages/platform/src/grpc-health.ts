@@ -4,7 +4,11 @@ import * as protoLoader from '@grpc/proto-loader';
 import { protoPath } from 'grpc-health-check';
 
 type HealthClient = grpc.Client & {
-  check(req: { service: string }, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: { status: string }) => void): void;
+  check(
+    req: { service: string },
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, res?: { status: string }) => void,
+  ): void;
 };
 
 let HealthCtor: grpc.ServiceClientConstructor | undefined;

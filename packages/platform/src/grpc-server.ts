@@ -35,7 +35,11 @@ export interface Registration {
 }
 
 /** Pairs a ts-proto service definition with async handlers (type-checked per method). */
-export function service<S extends Record<string, Def>>(name: string, definition: S, handlers: Handlers<S>): Registration {
+export function service<S extends Record<string, Def>>(
+  name: string,
+  definition: S,
+  handlers: Handlers<S>,
+): Registration {
   return { name, definition, handlers: handlers as Registration['handlers'] };
 }
 
@@ -113,7 +117,12 @@ export interface ServerOptions {
 
 export async function startGrpcServer(opts: ServerOptions): Promise<RunningServer> {
   const max = opts.maxMessageBytes ?? 16 * 1024 * 1024;
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': max, 'grpc.max_send_message_length': max });
+  // so_reuseport off: a second process on the same port must fail at boot, not share the port silently.
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': max,
+    'grpc.max_send_message_length': max,
+    'grpc.so_reuseport': 0,
+  });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const reg of opts.services) {
@@ -150,7 +159,11 @@ export async function startGrpcServer(opts: ServerOptions): Promise<RunningServe
  * Installs SIGTERM/SIGINT handlers that drain the server, run `cleanup` (close pools, the bus, ...)
  * and exit. The process keeps answering in-flight calls while it drains.
  */
-export function handleSignals(logger: Logger, running: RunningServer, cleanup: () => Promise<void> = async () => {}): void {
+export function handleSignals(
+  logger: Logger,
+  running: RunningServer,
+  cleanup: () => Promise<void> = async () => {},
+): void {
   let done = false;
   const stop = async (signal: string) => {
     if (done) return;

@@ -4,8 +4,14 @@ import { redact } from './logger.ts';
 
 describe('log redaction', () => {
   it('masks secret-bearing fields at any depth', () => {
-    const out = redact({ body: { email: 'a@b.c', password: 'hunter2', nested: { refresh_token: 'rt_x' } }, authorization: 'Bearer x' });
-    assert.deepEqual(out, { body: { email: 'a@b.c', password: '[redacted]', nested: { refresh_token: '[redacted]' } }, authorization: '[redacted]' });
+    const out = redact({
+      body: { email: 'a@b.c', password: 'hunter2', nested: { refresh_token: 'rt_x' } },
+      authorization: 'Bearer x',
+    });
+    assert.deepEqual(out, {
+      body: { email: 'a@b.c', password: '[redacted]', nested: { refresh_token: '[redacted]' } },
+      authorization: '[redacted]',
+    });
   });
 
   it('masks API keys and JWTs inside free text', () => {

@@ -37,7 +37,12 @@ export const PLANS: Record<PlanTier, PlanLimits> = {
     active_api_key_limit: 1,
     llm_cost_cap_per_hour_usd: 0,
     llm_budget_per_month_usd: 0,
-    features: ['Vedic and Western charts', '100 requests per day, 3000 per month', '1 active API key', 'No LLM features'],
+    features: [
+      'Vedic and Western charts',
+      '100 requests per day, 3000 per month',
+      '1 active API key',
+      'No LLM features',
+    ],
   },
   hobby: {
     tier: 'hobby',
@@ -51,7 +56,12 @@ export const PLANS: Record<PlanTier, PlanLimits> = {
     active_api_key_limit: 5,
     llm_cost_cap_per_hour_usd: 1,
     llm_budget_per_month_usd: 5,
-    features: ['Everything in Free', '1000 requests per day, 30000 per month', '5 active API keys', 'LLM interpretations: 5 USD/month'],
+    features: [
+      'Everything in Free',
+      '1000 requests per day, 30000 per month',
+      '5 active API keys',
+      'LLM interpretations: 5 USD/month',
+    ],
   },
   pro: {
     tier: 'pro',
@@ -65,7 +75,12 @@ export const PLANS: Record<PlanTier, PlanLimits> = {
     active_api_key_limit: null,
     llm_cost_cap_per_hour_usd: 10,
     llm_budget_per_month_usd: 40,
-    features: ['Everything in Hobby', '10000 requests per day, 300000 per month', 'Unlimited API keys', 'LLM interpretations: 40 USD/month'],
+    features: [
+      'Everything in Hobby',
+      '10000 requests per day, 300000 per month',
+      'Unlimited API keys',
+      'LLM interpretations: 40 USD/month',
+    ],
   },
 };
 

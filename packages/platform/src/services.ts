@@ -13,12 +13,36 @@ export interface FleetService {
 }
 
 export const FLEET: FleetService[] = [
-  { name: 'account', protoPackages: ['astro.account.v1'], grpcPort: 50051, metricsPort: 9451, addressEnv: 'ACCOUNT_ADDR' },
+  {
+    name: 'account',
+    protoPackages: ['astro.account.v1'],
+    grpcPort: 50051,
+    metricsPort: 9451,
+    addressEnv: 'ACCOUNT_ADDR',
+  },
   { name: 'chart', protoPackages: ['astro.chart.v1'], grpcPort: 50052, metricsPort: 9452, addressEnv: 'CHART_ADDR' },
-  { name: 'vedic-calc', protoPackages: ['astro.vedic.v1'], grpcPort: 50053, metricsPort: 9453, addressEnv: 'VEDIC_CALC_ADDR' },
-  { name: 'western-calc', protoPackages: ['astro.western.v1'], grpcPort: 50054, metricsPort: 9454, addressEnv: 'WESTERN_CALC_ADDR' },
+  {
+    name: 'vedic-calc',
+    protoPackages: ['astro.vedic.v1'],
+    grpcPort: 50053,
+    metricsPort: 9453,
+    addressEnv: 'VEDIC_CALC_ADDR',
+  },
+  {
+    name: 'western-calc',
+    protoPackages: ['astro.western.v1'],
+    grpcPort: 50054,
+    metricsPort: 9454,
+    addressEnv: 'WESTERN_CALC_ADDR',
+  },
   { name: 'llm', protoPackages: ['astro.llm.v1'], grpcPort: 50055, metricsPort: 9455, addressEnv: 'LLM_ADDR' },
-  { name: 'feedback', protoPackages: ['astro.feedback.v1'], grpcPort: 50056, metricsPort: 9456, addressEnv: 'FEEDBACK_ADDR' },
+  {
+    name: 'feedback',
+    protoPackages: ['astro.feedback.v1'],
+    grpcPort: 50056,
+    metricsPort: 9456,
+    addressEnv: 'FEEDBACK_ADDR',
+  },
 ];
 
 export function serviceForPackage(protoPackage: string): FleetService | undefined {

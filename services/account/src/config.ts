@@ -10,17 +10,29 @@ export const accountConfigSpec = {
   GRPC_PORT: key(port(account.grpcPort), 'gRPC port (AccountService, AuthenticatorService, OperatorService)'),
   METRICS_PORT: key(port(account.metricsPort), 'Prometheus /metrics port (0 = off)'),
   DATABASE_URL: key(z.string().min(1, 'required'), "PostgreSQL URL of this service's own database", { secret: true }),
-  JWT_SECRET: key(z.string().min(1, 'required'), 'HS256 secret shared with the gateway; also keys the e-mail code HMAC', { secret: true }),
+  JWT_SECRET: key(
+    z.string().min(1, 'required'),
+    'HS256 secret shared with the gateway; also keys the e-mail code HMAC',
+    { secret: true },
+  ),
   JWT_ISSUER: key(str('astro-account'), 'iss claim of access tokens'),
   JWT_AUDIENCE: key(str('astro-api'), 'aud claim of access tokens'),
   ACCESS_TOKEN_TTL_SECONDS: key(int(900, 1), 'access-token lifetime (expires_in)'),
   REFRESH_TOKEN_TTL_DAYS: key(int(30, 1), 'refresh-token lifetime, renewed on each rotation'),
-  SMTP_URL: key(optionalStr(), 'SMTP server (nodemailer URL); unset = write .eml files to MAILBOX_DIR', { secret: true }),
+  SMTP_URL: key(optionalStr(), 'SMTP server (nodemailer URL); unset = write .eml files to MAILBOX_DIR', {
+    secret: true,
+  }),
   MAILBOX_DIR: key(str('.data/mailbox'), 'folder of the local mailbox used when SMTP_URL is unset'),
   MAIL_FROM: key(str('Astro API <no-reply@astro.local>'), 'From: of outgoing mail'),
-  PUBLIC_BASE_URL: key(str('http://127.0.0.1:8080'), 'base of the password-reset link (<base>/reset-password?token=...)'),
+  PUBLIC_BASE_URL: key(
+    str('http://127.0.0.1:8080'),
+    'base of the password-reset link (<base>/reset-password?token=...)',
+  ),
   SIGNUPS_PAUSED: key(bool(false), 'refuse sign-ups with 503 signups_temporarily_paused'),
-  EMAIL_DOMAIN_DENYLIST: key(list(), 'comma list of e-mail domains refused at sign-up, on top of the disposable-domain list'),
+  EMAIL_DOMAIN_DENYLIST: key(
+    list(),
+    'comma list of e-mail domains refused at sign-up, on top of the disposable-domain list',
+  ),
   TERMS_VERSION: key(str('2026-01-01'), 'terms version recorded with each sign-up'),
   RESEND_COOLDOWN_SECONDS: key(int(60), 'minimum seconds between two verification e-mails to one user'),
   PLANS_COMING_SOON: key(

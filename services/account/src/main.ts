@@ -34,7 +34,11 @@ const services = buildAccountServices({
 
 const running = await startGrpcServer({ port: cfg.GRPC_PORT, logger, services: services.registrations });
 const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('account service listening', { grpc_port: running.port, metrics_port: cfg.METRICS_PORT, mail: mail.description });
+logger.info('account service listening', {
+  grpc_port: running.port,
+  metrics_port: cfg.METRICS_PORT,
+  mail: mail.description,
+});
 
 handleSignals(logger, running, async () => {
   await services.drain();

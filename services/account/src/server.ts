@@ -1,7 +1,11 @@
 // Wiring: repositories -> use cases -> handlers -> gRPC services. No logic of its own.
 import { createRequire } from 'node:module';
 import { service, type Logger, type Registration } from '@astro/platform';
-import { AccountServiceService, AuthenticatorServiceService, OperatorServiceService } from '@astro/protos/astro/account/v1/account';
+import {
+  AccountServiceService,
+  AuthenticatorServiceService,
+  OperatorServiceService,
+} from '@astro/protos/astro/account/v1/account';
 import { ApiKeys } from './domain/api-keys.ts';
 import { Authenticator } from './domain/authenticator.ts';
 import { DomainBlocklist } from './domain/email-address.ts';
@@ -10,6 +14,7 @@ import { EmailVerification } from './domain/email-verification.ts';
 import { Operator } from './domain/operator.ts';
 import { Argon2Hasher, type PasswordHasher } from './domain/password-hasher.ts';
 import { PasswordFlows } from './domain/password-flows.ts';
+import { warmUpPasswordPolicy } from './domain/password-policy.ts';
 import { Plans } from './domain/plans.ts';
 import { systemClock, type Clock, type Mailer } from './domain/ports.ts';
 import { SessionIssuer, type TokenSettings } from './domain/session-issuer.ts';
@@ -56,7 +61,10 @@ export interface AccountServices {
 /** The disposable-mail lists shipped by disposable-email-domains (exact and wildcard entries). */
 function disposableDomains(): string[] {
   const require = createRequire(import.meta.url);
-  return [...(require('disposable-email-domains') as string[]), ...(require('disposable-email-domains/wildcard.json') as string[])];
+  return [
+    ...(require('disposable-email-domains') as string[]),
+    ...(require('disposable-email-domains/wildcard.json') as string[]),
+  ];
 }
 
 export function buildAccountServices(deps: AccountServerDeps): AccountServices {
@@ -64,6 +72,7 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
   const clock = deps.clock ?? systemClock;
   const hasher = deps.hasher ?? new Argon2Hasher();
   const log = logger;
+  warmUpPasswordPolicy();
 
   const users = new PrismaUserRepository(db);
   const tenants = new PrismaTenantRepository(db);
@@ -88,7 +97,10 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
     },
   );
   const sessions = new Sessions({ users, refreshTokens, hasher, issuer, clock });
-  const passwords = new PasswordFlows({ users, passwordResets, hasher, issuer, mailer, clock, log }, { publicBaseUrl: settings.publicBaseUrl });
+  const passwords = new PasswordFlows(
+    { users, passwordResets, hasher, issuer, mailer, clock, log },
+    { publicBaseUrl: settings.publicBaseUrl },
+  );
   const apiKeys = new ApiKeys({ apiKeys: apiKeyRepo, tenants: provisioner, clock });
   const plans = new Plans({ tenants, provisioner, clock }, settings.plansComingSoon);
   const authenticator = new Authenticator({ apiKeys: apiKeyRepo, users, clock, log });
@@ -100,7 +112,11 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
         ...authHandlers({ signup, sessions, verification, passwords, users }),
         ...apiKeyAndPlanHandlers({ apiKeys, plans }),
       }),
-      service('astro.account.v1.AuthenticatorService', AuthenticatorServiceService, authenticatorHandlers(authenticator)),
+      service(
+        'astro.account.v1.AuthenticatorService',
+        AuthenticatorServiceService,
+        authenticatorHandlers(authenticator),
+      ),
       service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator)),
     ],
     drain: () => passwords.drain(),

@@ -1,8 +1,16 @@
 // API key management for the caller's tenant: create (plaintext returned once), list, revoke.
-import { AppError, invalidRequest, isScope, isUuid, PLANS, uuidv7, type FieldError, type Principal } from '@astro/platform';
+import {
+  AppError,
+  invalidRequest,
+  isScope,
+  isUuid,
+  PLANS,
+  uuidv7,
+  type FieldError,
+  type Principal,
+} from '@astro/platform';
 import { generateApiKey } from './api-key-format.ts';
 import { parseAwareDateTime } from './datetime.ts';
-import { activeKeyLimit } from './plan-rules.ts';
 import type { ApiKeyRepository, Clock } from './ports.ts';
 import { sha256Hex } from './secrets.ts';
 import type { TenantProvisioner } from './tenant-provisioner.ts';
@@ -41,23 +49,29 @@ interface ValidKeyInput {
 export function validateCreateKey(input: CreateKeyInput, now: Date): ValidKeyInput {
   const errors: FieldError[] = [];
   const { name, scopes, expires_at, metadata } = input;
-  if (name === undefined || name === null) errors.push({ field: 'name', reason: 'required', message: 'name is required' });
+  if (name === undefined || name === null)
+    errors.push({ field: 'name', reason: 'required', message: 'name is required' });
   else if (typeof name !== 'string') errors.push({ field: 'name', reason: 'type', message: 'name must be a string' });
   else if (name.length < 1 || name.length > KEY_NAME_MAX) {
     errors.push({ field: 'name', reason: 'length', message: `name must be 1-${KEY_NAME_MAX} characters` });
   }
-  if (scopes === undefined || scopes === null) errors.push({ field: 'scopes', reason: 'required', message: 'scopes is required' });
+  if (scopes === undefined || scopes === null)
+    errors.push({ field: 'scopes', reason: 'required', message: 'scopes is required' });
   else if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string')) {
     errors.push({ field: 'scopes', reason: 'type', message: 'scopes must be an array of strings' });
-  } else if (scopes.length === 0) errors.push({ field: 'scopes', reason: 'empty', message: 'scopes must name at least one scope' });
+  } else if (scopes.length === 0)
+    errors.push({ field: 'scopes', reason: 'empty', message: 'scopes must name at least one scope' });
   let expiresAt: Date | null = null;
   if (expires_at !== undefined && expires_at !== null && expires_at !== '') {
-    if (typeof expires_at !== 'string') errors.push({ field: 'expires_at', reason: 'type', message: 'expires_at must be an ISO 8601 string' });
+    if (typeof expires_at !== 'string')
+      errors.push({ field: 'expires_at', reason: 'type', message: 'expires_at must be an ISO 8601 string' });
     else {
       const parsed = parseAwareDateTime(expires_at);
       if (!parsed.ok) {
         const message =
-          parsed.reason === 'naive_datetime' ? 'expires_at must carry a timezone offset (e.g. Z or +02:00)' : 'expires_at is not an ISO 8601 date-time';
+          parsed.reason === 'naive_datetime'
+            ? 'expires_at must carry a timezone offset (e.g. Z or +02:00)'
+            : 'expires_at is not an ISO 8601 date-time';
         errors.push({ field: 'expires_at', reason: parsed.reason, message });
       } else if (parsed.date.getTime() <= now.getTime()) {
         errors.push({ field: 'expires_at', reason: 'in_past', message: 'expires_at must be in the future' });
@@ -69,7 +83,11 @@ export function validateCreateKey(input: CreateKeyInput, now: Date): ValidKeyInp
     if (typeof metadata !== 'object' || Array.isArray(metadata)) {
       errors.push({ field: 'metadata', reason: 'type', message: 'metadata must be an object' });
     } else if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) {
-      errors.push({ field: 'metadata', reason: 'too_large', message: `metadata must be at most ${METADATA_MAX_BYTES} bytes as JSON` });
+      errors.push({
+        field: 'metadata',
+        reason: 'too_large',
+        message: `metadata must be at most ${METADATA_MAX_BYTES} bytes as JSON`,
+      });
     } else meta = metadata as Record<string, unknown>;
   }
   if (errors.length) throw invalidRequest(errors);
@@ -105,7 +123,6 @@ export class ApiKeys {
         revoked_at: null,
         metadata: valid.metadata,
       },
-      activeKeyLimit,
       now,
     );
     if (outcome.status === 'no_tenant') throw new AppError('tenant_not_found');

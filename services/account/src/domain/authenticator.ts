@@ -46,7 +46,14 @@ export class Authenticator {
     }
     return {
       ok: true,
-      principal: { kind: 'api_key', tenant_id: row.tenant_id, user_id: '', key_id: row.id, scopes: [...row.scopes].sort(), plan_tier: row.plan_tier },
+      principal: {
+        kind: 'api_key',
+        tenant_id: row.tenant_id,
+        user_id: '',
+        key_id: row.id,
+        scopes: [...row.scopes].sort(),
+        plan_tier: row.plan_tier,
+      },
     };
   }
 
@@ -54,11 +61,22 @@ export class Authenticator {
     if (!isUuid(userId)) return { ok: false, reason: 'unknown_user' };
     const row = await this.deps.users.sessionState(userId);
     if (!row || row.tenant_id !== tenantId) return { ok: false, reason: 'unknown_user' };
-    if (row.sessions_revoked_at && issuedAtMs < row.sessions_revoked_at.getTime()) return { ok: false, reason: 'signed_out' };
+    if (row.sessions_revoked_at && issuedAtMs < row.sessions_revoked_at.getTime())
+      return { ok: false, reason: 'signed_out' };
     if (row.user_status !== 'active') return { ok: false, reason: 'user_paused' };
     if (row.tenant_status !== 'active') return { ok: false, reason: 'tenant_paused' };
     // scopes are the user's current ones; the access token carries those of its issue time.
     const scopes = sessionScopes({ is_admin: row.is_admin });
-    return { ok: true, principal: { kind: 'session', tenant_id: row.tenant_id, user_id: row.user_id, key_id: '', scopes, plan_tier: row.plan_tier } };
+    return {
+      ok: true,
+      principal: {
+        kind: 'session',
+        tenant_id: row.tenant_id,
+        user_id: row.user_id,
+        key_id: '',
+        scopes,
+        plan_tier: row.plan_tier,
+      },
+    };
   }
 }

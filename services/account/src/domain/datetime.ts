@@ -9,7 +9,8 @@ export function toIsoOrUndefined(d: Date | null | undefined): string | undefined
   return d ? d.toISOString() : undefined;
 }
 
-const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export type ParsedDateTime = { ok: true; date: Date } | { ok: false; reason: 'naive_datetime' | 'invalid_datetime' };
@@ -29,7 +30,15 @@ export function parseAwareDateTime(raw: string): ParsedDateTime {
   const month = Number(mo);
   const day = Number(d);
   const daysInMonth = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) {
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(sec) > 59
+  ) {
     return { ok: false, reason: 'invalid_datetime' };
   }
   if (off !== 'Z' && off !== 'z') {

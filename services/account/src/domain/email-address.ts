@@ -43,7 +43,14 @@ export class DomainBlocklist {
 
   constructor(...lists: Iterable<string>[]) {
     this.domains = new Set();
-    for (const list of lists) for (const d of list) this.domains.add(d.trim().toLowerCase().replace(/^\*?\./, ''));
+    for (const list of lists)
+      for (const d of list)
+        this.domains.add(
+          d
+            .trim()
+            .toLowerCase()
+            .replace(/^\*?\./, ''),
+        );
   }
 
   get size(): number {

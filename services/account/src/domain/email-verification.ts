@@ -82,7 +82,8 @@ export class EmailVerification {
 
   async verify(userId: string, rawCode: unknown): Promise<SessionEnvelopeView> {
     const bad = codeInputError(rawCode);
-    if (bad) throw invalidRequest([{ field: 'code', reason: bad, message: 'code must be a string of 4-12 characters' }]);
+    if (bad)
+      throw invalidRequest([{ field: 'code', reason: bad, message: 'code must be a string of 4-12 characters' }]);
     const code = (rawCode as string).trim();
     const found = await this.deps.users.findById(userId);
     if (!found) throw new AppError('user_not_found');
@@ -104,7 +105,8 @@ export class EmailVerification {
     const now = this.deps.clock.now();
     const wait = resendWaitSeconds(found.user.verification_sent_at, now, cooldown);
     // The claim is a conditional update, so two simultaneous resends cannot both pass.
-    const claimed = wait === 0 && (await this.deps.users.claimResendSlot(userId, now, new Date(now.getTime() - cooldown * 1000)));
+    const claimed =
+      wait === 0 && (await this.deps.users.claimResendSlot(userId, now, new Date(now.getTime() - cooldown * 1000)));
     if (!claimed) {
       const retry = Math.max(1, wait || cooldown);
       throw new AppError(

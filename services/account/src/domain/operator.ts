@@ -48,11 +48,14 @@ export class Operator {
       const found = await this.deps.users.findByEmail(email);
       if (!found) throw new AppError('user_not_found', `No user with e-mail ${email}.`);
       if (tenantId && tenantId !== found.tenant.id) {
-        throw invalidRequest([{ field: 'target', reason: 'mismatch', message: 'the e-mail belongs to another tenant' }]);
+        throw invalidRequest([
+          { field: 'target', reason: 'mismatch', message: 'the e-mail belongs to another tenant' },
+        ]);
       }
       return { tenant: found.tenant, user: found.user, label: email };
     }
-    if (!tenantId) throw invalidRequest([{ field: 'target', reason: 'required', message: 'give a user e-mail or a tenant id' }]);
+    if (!tenantId)
+      throw invalidRequest([{ field: 'target', reason: 'required', message: 'give a user e-mail or a tenant id' }]);
     const tenant = isUuid(tenantId) ? await this.deps.tenants.findById(tenantId) : null;
     if (!tenant) throw new AppError('tenant_not_found', `No tenant ${tenantId}.`);
     return { tenant, label: tenantId };
@@ -75,14 +78,23 @@ export class Operator {
       display_name: tenant.display_name,
       plan_tier: tenant.plan_tier,
       status: tenant.status,
-      users: users.map((u) => ({ id: u.id, email: u.email, status: u.status, admin: u.is_admin, email_verified: u.email_verified })),
+      users: users.map((u) => ({
+        id: u.id,
+        email: u.email,
+        status: u.status,
+        admin: u.is_admin,
+        email_verified: u.email_verified,
+      })),
       active_api_keys: activeKeys,
     };
   }
 
   async grantAdmin(target: OperatorTargetInput | undefined, admin: boolean): Promise<TenantStateView> {
     const r = await this.resolve(target);
-    if (!r.user) throw invalidRequest([{ field: 'target.email', reason: 'required', message: 'admin is granted to a user: give an e-mail' }]);
+    if (!r.user)
+      throw invalidRequest([
+        { field: 'target.email', reason: 'required', message: 'admin is granted to a user: give an e-mail' },
+      ]);
     await this.deps.users.setAdmin(r.user.id, admin);
     await this.audit('grant_admin', r, { admin });
     return this.state(r.tenant.id);
@@ -92,12 +104,17 @@ export class Operator {
   async setPlan(target: OperatorTargetInput | undefined, rawTier: string): Promise<TenantStateView> {
     const tier = requireTier(rawTier);
     const r = await this.resolve(target);
-    if (!(await this.deps.tenants.setPlan(r.tenant.id, tier, this.deps.clock.now()))) throw new AppError('tenant_not_found');
+    if (!(await this.deps.tenants.setPlan(r.tenant.id, tier, this.deps.clock.now())))
+      throw new AppError('tenant_not_found');
     await this.audit('set_plan', r, { plan_tier: tier, previous: r.tenant.plan_tier });
     return this.state(r.tenant.id);
   }
 
-  async setStatus(target: OperatorTargetInput | undefined, rawStatus: string, onTenant: boolean): Promise<TenantStateView> {
+  async setStatus(
+    target: OperatorTargetInput | undefined,
+    rawStatus: string,
+    onTenant: boolean,
+  ): Promise<TenantStateView> {
     if (rawStatus !== 'active' && rawStatus !== 'paused') {
       throw invalidRequest([{ field: 'status', reason: 'enum', message: "status must be 'active' or 'paused'" }]);
     }
@@ -106,7 +123,8 @@ export class Operator {
     if (onTenant) {
       if (!(await this.deps.tenants.setStatus(r.tenant.id, status))) throw new AppError('tenant_not_found');
     } else {
-      if (!r.user) throw invalidRequest([{ field: 'target.email', reason: 'required', message: 'a user status needs an e-mail' }]);
+      if (!r.user)
+        throw invalidRequest([{ field: 'target.email', reason: 'required', message: 'a user status needs an e-mail' }]);
       await this.deps.users.setStatus(r.user.id, status);
     }
     await this.audit('set_status', r, { status, scope: onTenant ? 'tenant' : 'user' });

@@ -57,7 +57,8 @@ export class PasswordFlows {
     if (input.email === undefined || input.email === null || input.email === '') {
       throw invalidRequest([{ field: 'email', reason: 'required', message: 'email is required' }]);
     }
-    if (typeof input.email !== 'string') throw invalidRequest([{ field: 'email', reason: 'type', message: 'email must be a string' }]);
+    if (typeof input.email !== 'string')
+      throw invalidRequest([{ field: 'email', reason: 'type', message: 'email must be a string' }]);
     const email = normalizeEmail(input.email);
     if (isValidEmail(email)) {
       const job: Promise<void> = this.sendResetLink(email)
@@ -89,14 +90,21 @@ export class PasswordFlows {
       expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS),
       used_at: null,
     });
-    await this.deps.mailer.send(passwordResetMail(email, resetLink(this.settings.publicBaseUrl, token), RESET_LINK_TTL_MS / 60_000));
+    await this.deps.mailer.send(
+      passwordResetMail(email, resetLink(this.settings.publicBaseUrl, token), RESET_LINK_TTL_MS / 60_000),
+    );
     this.deps.log.info('password reset link sent', { user_id: found.user.id });
   }
 
-  async reset(input: { token?: unknown; new_password?: unknown }): Promise<{ status: 'password_reset'; sessions_revoked: true }> {
+  async reset(input: {
+    token?: unknown;
+    new_password?: unknown;
+  }): Promise<{ status: 'password_reset'; sessions_revoked: true }> {
     const errors: FieldError[] = [];
-    if (input.token === undefined || input.token === null || input.token === '') errors.push({ field: 'token', reason: 'required', message: 'token is required' });
-    else if (typeof input.token !== 'string') errors.push({ field: 'token', reason: 'type', message: 'token must be a string' });
+    if (input.token === undefined || input.token === null || input.token === '')
+      errors.push({ field: 'token', reason: 'required', message: 'token is required' });
+    else if (typeof input.token !== 'string')
+      errors.push({ field: 'token', reason: 'type', message: 'token must be a string' });
     const pwError = passwordFieldError('new_password', input.new_password);
     if (pwError) errors.push(pwError);
     if (errors.length) throw invalidRequest(errors);
@@ -109,11 +117,15 @@ export class PasswordFlows {
     const strength = checkPasswordStrength(newPassword, found.user.email);
     if (!strength.ok) throw weakPassword(strength);
     const hash = await this.deps.hasher.hash(newPassword);
-    if (!(await this.deps.passwordResets.completeReset(link.id, found.user.id, hash, this.deps.clock.now()))) throw expiredLink();
+    if (!(await this.deps.passwordResets.completeReset(link.id, found.user.id, hash, this.deps.clock.now())))
+      throw expiredLink();
     return { status: 'password_reset', sessions_revoked: true };
   }
 
-  async change(userId: string, input: { current_password?: unknown; new_password?: unknown }): Promise<SessionEnvelopeView> {
+  async change(
+    userId: string,
+    input: { current_password?: unknown; new_password?: unknown },
+  ): Promise<SessionEnvelopeView> {
     const errors: FieldError[] = [];
     if (input.current_password === undefined || input.current_password === null || input.current_password === '') {
       errors.push({ field: 'current_password', reason: 'required', message: 'current_password is required' });

@@ -58,13 +58,23 @@ export function requireTier(raw: string | undefined): PlanTier {
  * Self-service switching: Free always; a paid tier only when it is available and the caller already
  * holds admin (paid tiers are granted by staff until billing exists). Throws 403 plan_not_available.
  */
-export function assertSwitchAllowed(tier: PlanTier, callerScopes: readonly string[], comingSoon: ReadonlySet<string>): void {
+export function assertSwitchAllowed(
+  tier: PlanTier,
+  callerScopes: readonly string[],
+  comingSoon: ReadonlySet<string>,
+): void {
   if (tier === 'free') return;
   if (comingSoon.has(tier)) {
-    throw new AppError('plan_not_available', `The ${PLANS[tier].display_name} plan is coming soon.`, { tier, reason: 'coming_soon' });
+    throw new AppError('plan_not_available', `The ${PLANS[tier].display_name} plan is coming soon.`, {
+      tier,
+      reason: 'coming_soon',
+    });
   }
   if (!callerScopes.includes('admin')) {
-    throw new AppError('plan_not_available', `Switching to ${PLANS[tier].display_name} needs an admin.`, { tier, reason: 'admin_required' });
+    throw new AppError('plan_not_available', `Switching to ${PLANS[tier].display_name} needs an admin.`, {
+      tier,
+      reason: 'admin_required',
+    });
   }
 }
 

@@ -34,7 +34,6 @@ export interface UserRepository {
   listByTenant(tenantId: string): Promise<UserRecord[]>;
   sessionState(userId: string): Promise<SessionStateRow | null>;
   setLastLogin(id: string, at: Date): Promise<void>;
-  markEmailVerified(id: string): Promise<void>;
   setVerificationSentAt(id: string, at: Date | null): Promise<void>;
   /** Sets verification_sent_at = now unless a send happened after `notAfter`; false when it did. */
   claimResendSlot(id: string, now: Date, notAfter: Date): Promise<boolean>;
@@ -91,10 +90,11 @@ export type CreateKeyOutcome =
 
 export interface ApiKeyRepository {
   /**
-   * Inserts `row` unless the tenant already holds its plan's number of active keys. Serialised per
-   * tenant (row lock), so two concurrent creates cannot both take the last slot.
+   * Inserts `row` unless the tenant already holds its plan's number of active keys (plan-rules.ts
+   * activeKeyLimit / keyLimitReached). Serialised per tenant (row lock), so two concurrent creates
+   * cannot both take the last slot.
    */
-  createWithinLimit(row: ApiKeyRecord, limitOf: (tier: PlanTier) => number | null, now: Date): Promise<CreateKeyOutcome>;
+  createWithinLimit(row: ApiKeyRecord, now: Date): Promise<CreateKeyOutcome>;
   list(tenantId: string, includeRevoked: boolean): Promise<ApiKeyRecord[]>;
   findInTenant(id: string, tenantId: string): Promise<ApiKeyRecord | null>;
   /** Sets revoked_at unless already set; returns the row as it now is (null when absent). */

@@ -24,7 +24,8 @@ export function assertActive(found: UserWithTenant): void {
 }
 
 function requiredString(field: string, v: unknown, errors: FieldError[]): void {
-  if (v === undefined || v === null || v === '') errors.push({ field, reason: 'required', message: `${field} is required` });
+  if (v === undefined || v === null || v === '')
+    errors.push({ field, reason: 'required', message: `${field} is required` });
   else if (typeof v !== 'string') errors.push({ field, reason: 'type', message: `${field} must be a string` });
 }
 
@@ -75,7 +76,8 @@ export class Sessions {
     if (row.expires_at.getTime() <= now.getTime()) throw invalidRefresh();
     const found = await this.deps.users.findById(row.user_id);
     if (!found) throw invalidRefresh();
-    if (found.user.sessions_revoked_at && row.created_at.getTime() < found.user.sessions_revoked_at.getTime()) throw invalidRefresh();
+    if (found.user.sessions_revoked_at && row.created_at.getTime() < found.user.sessions_revoked_at.getTime())
+      throw invalidRefresh();
     assertActive(found);
     const next = this.deps.issuer.newRefreshRecord(found.user.id, now, row.family_id);
     if (!(await this.deps.refreshTokens.rotate(row.id, next.record, now))) {

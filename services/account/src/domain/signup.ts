@@ -44,8 +44,10 @@ export class Signup {
     if (this.settings.signupsPaused) throw new AppError('signups_temporarily_paused');
 
     const errors: FieldError[] = [];
-    if (input.email === undefined || input.email === null) errors.push({ field: 'email', reason: 'required', message: 'email is required' });
-    else if (typeof input.email !== 'string') errors.push({ field: 'email', reason: 'type', message: 'email must be a string' });
+    if (input.email === undefined || input.email === null)
+      errors.push({ field: 'email', reason: 'required', message: 'email is required' });
+    else if (typeof input.email !== 'string')
+      errors.push({ field: 'email', reason: 'type', message: 'email must be a string' });
     const pwError = passwordFieldError('password', input.password);
     if (pwError) errors.push(pwError);
     if (input.accept_terms !== undefined && input.accept_terms !== null && typeof input.accept_terms !== 'boolean') {
@@ -57,7 +59,8 @@ export class Signup {
     const password = input.password as string;
     if (!isValidEmail(email)) throw new AppError('invalid_email', 'The e-mail address is invalid.', { field: 'email' });
     // Omitted counts as not accepted: acceptance must be an explicit `true`.
-    if (input.accept_terms !== true) throw new AppError('terms_not_accepted', 'The terms must be accepted (accept_terms: true).');
+    if (input.accept_terms !== true)
+      throw new AppError('terms_not_accepted', 'The terms must be accepted (accept_terms: true).');
     const domain = domainOf(email);
     if (this.settings.blocklist.isBlocked(domain)) {
       throw new AppError('email_domain_not_allowed', `Sign-ups from ${domain} are not allowed.`, { domain });

@@ -38,7 +38,13 @@ export function userView(u: UserRecord): SessionUser {
 }
 
 export function tenantView(t: TenantRecord): TenantView {
-  return { id: t.id, display_name: t.display_name, plan_tier: t.plan_tier, plan_status: t.plan_status, status: t.status };
+  return {
+    id: t.id,
+    display_name: t.display_name,
+    plan_tier: t.plan_tier,
+    plan_status: t.plan_status,
+    status: t.status,
+  };
 }
 
 export interface ApiKeyView {

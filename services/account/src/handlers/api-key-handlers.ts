@@ -6,9 +6,13 @@ import type { Plans } from '../domain/plans.ts';
 import { requirePrincipal } from './caller.ts';
 import { apiKeyMessage, planMessage, tenantPlanMessage } from './messages.ts';
 
-type KeyAndPlanMethods = 'createApiKey' | 'listApiKeys' | 'revokeApiKey' | 'listPlans' | 'getTenantPlan' | 'setTenantPlan';
+type KeyAndPlanMethods =
+  'createApiKey' | 'listApiKeys' | 'revokeApiKey' | 'listPlans' | 'getTenantPlan' | 'setTenantPlan';
 
-export function apiKeyAndPlanHandlers(u: { apiKeys: ApiKeys; plans: Plans }): Pick<Handlers<typeof AccountServiceService>, KeyAndPlanMethods> {
+export function apiKeyAndPlanHandlers(u: {
+  apiKeys: ApiKeys;
+  plans: Plans;
+}): Pick<Handlers<typeof AccountServiceService>, KeyAndPlanMethods> {
   return {
     createApiKey: async (req, ctx) => apiKeyMessage(await u.apiKeys.create(requirePrincipal(ctx), req)),
     listApiKeys: async (req, ctx) => ({

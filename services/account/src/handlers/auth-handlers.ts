@@ -35,7 +35,8 @@ export function authHandlers(u: AuthUseCases): Pick<Handlers<typeof AccountServi
     signup: async (req) => sessionEnvelopeMessage(await u.signup.execute(req)),
     login: async (req) => sessionEnvelopeMessage(await u.sessions.login(req)),
     refresh: async (req) => sessionEnvelopeMessage(await u.sessions.refresh(req)),
-    verifyEmail: async (req, ctx) => sessionEnvelopeMessage(await u.verification.verify(requireSessionUserId(ctx), req.code)),
+    verifyEmail: async (req, ctx) =>
+      sessionEnvelopeMessage(await u.verification.verify(requireSessionUserId(ctx), req.code)),
     resendVerification: async (_req, ctx) => u.verification.resend(requireSessionUserId(ctx)),
     me: async (_req, ctx) => {
       const userId = requireSessionUserId(ctx);
@@ -49,6 +50,7 @@ export function authHandlers(u: AuthUseCases): Pick<Handlers<typeof AccountServi
     },
     forgotPassword: async (req) => u.passwords.forgot(req),
     resetPassword: async (req) => u.passwords.reset(req),
-    changePassword: async (req, ctx) => sessionEnvelopeMessage(await u.passwords.change(requireSessionUserId(ctx), req)),
+    changePassword: async (req, ctx) =>
+      sessionEnvelopeMessage(await u.passwords.change(requireSessionUserId(ctx), req)),
   };
 }

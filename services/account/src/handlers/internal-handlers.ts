@@ -1,13 +1,19 @@
 // AuthenticatorService (the gateway's per-request checks) and OperatorService (the operator CLI).
 // Neither is routed by the gateway.
 import type { Handlers } from '@astro/platform';
-import type { AuthenticatorServiceService, AuthResult, OperatorServiceService } from '@astro/protos/astro/account/v1/account';
+import type {
+  AuthenticatorServiceService,
+  AuthResult,
+  OperatorServiceService,
+} from '@astro/protos/astro/account/v1/account';
 import type { AuthVerdict, Authenticator } from '../domain/authenticator.ts';
 import type { Operator } from '../domain/operator.ts';
 import { tenantStateMessage } from './messages.ts';
 
 function authResult(v: AuthVerdict): AuthResult {
-  return v.ok ? { ok: true, reason: '', principal: { ...v.principal } } : { ok: false, reason: v.reason, principal: undefined };
+  return v.ok
+    ? { ok: true, reason: '', principal: { ...v.principal } }
+    : { ok: false, reason: v.reason, principal: undefined };
 }
 
 export function authenticatorHandlers(a: Authenticator): Handlers<typeof AuthenticatorServiceService> {

@@ -8,11 +8,22 @@ import type { TenantStateView } from '../domain/operator.ts';
 import type { ApiKeyView, SessionEnvelopeView } from '../domain/views.ts';
 
 export function userMessage(u: SessionUser): pb.User {
-  return { id: u.id, email: u.email, email_verified: u.email_verified, created_at: u.created_at, last_login_at: u.last_login_at ?? undefined };
+  return {
+    id: u.id,
+    email: u.email,
+    email_verified: u.email_verified,
+    created_at: u.created_at,
+    last_login_at: u.last_login_at ?? undefined,
+  };
 }
 
 export function sessionEnvelopeMessage(v: SessionEnvelopeView): pb.SessionEnvelope {
-  return { session: { ...v.session }, user: userMessage(v.user), tenant: v.tenant ? { ...v.tenant } : undefined, email_dispatched: v.email_dispatched };
+  return {
+    session: { ...v.session },
+    user: userMessage(v.user),
+    tenant: v.tenant ? { ...v.tenant } : undefined,
+    email_dispatched: v.email_dispatched,
+  };
 }
 
 export function apiKeyMessage(k: ApiKeyView): pb.ApiKey {

@@ -21,5 +21,9 @@ export function createMailer(s: MailSettings): { mailer: Mailer; description: st
     }
     return { mailer: smtp, description: `smtp ${host}`, close: () => smtp.close() };
   }
-  return { mailer: new MailboxMailer(s.mailboxDir, s.from), description: `mailbox ${s.mailboxDir}`, close: () => undefined };
+  return {
+    mailer: new MailboxMailer(s.mailboxDir, s.from),
+    description: `mailbox ${s.mailboxDir}`,
+    close: () => undefined,
+  };
 }

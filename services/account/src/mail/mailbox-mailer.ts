@@ -20,7 +20,12 @@ export class MailboxMailer implements Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     this.ready ??= mkdir(this.dir, { recursive: true });
     await this.ready;
-    const info = (await this.composer.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text })) as { message: Buffer };
+    const info = (await this.composer.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    })) as { message: Buffer };
     // uuidv7 first so `ls` sorts by time; recipient and kind so a developer can find "their" mail.
     const name = `${uuidv7()}-${mail.kind}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
     const file = path.join(this.dir, name);

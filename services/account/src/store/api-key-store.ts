@@ -1,4 +1,5 @@
 import type { PlanTier } from '@astro/platform';
+import { activeKeyLimit, keyLimitReached } from '../domain/plan-rules.ts';
 import type { ApiKeyRepository, CreateKeyOutcome } from '../domain/ports.ts';
 import type { ApiKeyAuthRow, ApiKeyRecord } from '../domain/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -17,7 +18,7 @@ function countActive(db: Db | Tx, tenantId: string, now: Date): Promise<number> 
 export class PrismaApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly db: Db) {}
 
-  createWithinLimit(row: ApiKeyRecord, limitOf: (tier: PlanTier) => number | null, now: Date): Promise<CreateKeyOutcome> {
+  createWithinLimit(row: ApiKeyRecord, now: Date): Promise<CreateKeyOutcome> {
     return this.db.$transaction(async (tx): Promise<CreateKeyOutcome> => {
       // Lock the tenant row: concurrent creates for one tenant queue here, and each counts the keys
       // the previous one committed (READ COMMITTED re-reads per statement).
@@ -25,8 +26,11 @@ export class PrismaApiKeyRepository implements ApiKeyRepository {
         SELECT plan_tier FROM tenants WHERE id = ${row.tenant_id}::uuid FOR UPDATE`;
       const tier = locked[0]?.plan_tier as PlanTier | undefined;
       if (!tier) return { status: 'no_tenant' };
-      const limit = limitOf(tier);
-      if (limit !== null && (await countActive(tx, row.tenant_id, now)) >= limit) return { status: 'limit_reached', plan: tier, limit };
+      const limit = activeKeyLimit(tier);
+      // Unlimited tiers skip the count altogether.
+      if (limit !== null && keyLimitReached(tier, await countActive(tx, row.tenant_id, now))) {
+        return { status: 'limit_reached', plan: tier, limit };
+      }
       const created = await tx.apiKey.create({ data: { ...row, metadata: row.metadata as Prisma.InputJsonObject } });
       return { status: 'created', key: toApiKey(created) };
     });

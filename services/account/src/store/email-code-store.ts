@@ -29,7 +29,10 @@ export class PrismaEmailCodeRepository implements EmailCodeRepository {
 
   async consumeAndVerify(id: string, userId: string, now: Date): Promise<boolean> {
     return this.db.$transaction(async (tx) => {
-      const r = await tx.emailCode.updateMany({ where: { id, consumed_at: null, expires_at: { gt: now } }, data: { consumed_at: now } });
+      const r = await tx.emailCode.updateMany({
+        where: { id, consumed_at: null, expires_at: { gt: now } },
+        data: { consumed_at: now },
+      });
       if (r.count !== 1) return false;
       await tx.user.update({ where: { id: userId }, data: { email_verified: true } });
       return true;

@@ -29,6 +29,9 @@ export class PrismaRefreshTokenRepository implements RefreshTokenRepository {
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {
-    await this.db.refreshToken.updateMany({ where: { family_id: familyId, revoked_at: null }, data: { revoked_at: at } });
+    await this.db.refreshToken.updateMany({
+      where: { family_id: familyId, revoked_at: null },
+      data: { revoked_at: at },
+    });
   }
 }

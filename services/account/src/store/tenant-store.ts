@@ -27,7 +27,10 @@ export class PrismaTenantRepository implements TenantRepository {
     return this.update(id, { status });
   }
 
-  private async update(id: string, data: { plan_tier?: string; plan_updated_at?: Date; status?: string }): Promise<TenantRecord | null> {
+  private async update(
+    id: string,
+    data: { plan_tier?: string; plan_updated_at?: Date; status?: string },
+  ): Promise<TenantRecord | null> {
     try {
       return toTenant(await this.db.tenant.update({ where: { id }, data }));
     } catch (err) {

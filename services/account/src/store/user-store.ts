@@ -46,10 +46,6 @@ export class PrismaUserRepository implements UserRepository {
     await this.db.user.update({ where: { id }, data: { last_login_at: at } });
   }
 
-  async markEmailVerified(id: string): Promise<void> {
-    await this.db.user.update({ where: { id }, data: { email_verified: true } });
-  }
-
   async setVerificationSentAt(id: string, at: Date | null): Promise<void> {
     await this.db.user.updateMany({ where: { id }, data: { verification_sent_at: at } });
   }
