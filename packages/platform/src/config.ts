@@ -87,4 +87,8 @@ export const list = (dflt: string[] = []) =>
 export const commonConfig = {
   LOG_LEVEL: key(z.enum(['error', 'warn', 'info', 'debug']).default('info'), 'winston log level'),
   NODE_ENV: key(z.string().default('development'), 'development | production | test'),
+  SHUTDOWN_DELAY_MS: key(
+    z.coerce.number().int().min(0).default(0),
+    'on SIGTERM, report NOT_SERVING this long before refusing new calls (set ~5000 behind Kubernetes)',
+  ),
 };

@@ -113,6 +113,11 @@ export interface ServerOptions {
   logger: Logger;
   services: Registration[];
   maxMessageBytes?: number;
+  /**
+   * On shutdown, health turns NOT_SERVING this long before the server stops accepting calls, so load
+   * balancers and Kubernetes endpoints stop routing here first (in-flight calls always finish).
+   */
+  shutdownDelayMs?: number;
 }
 
 export async function startGrpcServer(opts: ServerOptions): Promise<RunningServer> {
@@ -142,16 +147,19 @@ export async function startGrpcServer(opts: ServerOptions): Promise<RunningServe
     (stopping ??= new Promise<void>((resolve) => {
       health.setStatus('', 'NOT_SERVING');
       for (const reg of opts.services) health.setStatus(reg.name, 'NOT_SERVING');
-      const force = setTimeout(() => {
-        opts.logger.warn('grace period over; cancelling remaining calls');
-        server.forceShutdown();
-        resolve();
-      }, graceMs);
-      server.tryShutdown(() => {
-        clearTimeout(force);
-        resolve();
-      });
+      setTimeout(() => drain(resolve, graceMs), opts.shutdownDelayMs ?? 0);
     }));
+  const drain = (resolve: () => void, graceMs: number) => {
+    const force = setTimeout(() => {
+      opts.logger.warn('grace period over; cancelling remaining calls');
+      server.forceShutdown();
+      resolve();
+    }, graceMs);
+    server.tryShutdown(() => {
+      clearTimeout(force);
+      resolve();
+    });
+  };
   return { server, port, health, shutdown };
 }
 

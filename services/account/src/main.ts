@@ -32,7 +32,12 @@ const services = buildAccountServices({
   },
 });
 
-const running = await startGrpcServer({ port: cfg.GRPC_PORT, logger, services: services.registrations });
+const running = await startGrpcServer({
+  port: cfg.GRPC_PORT,
+  logger,
+  services: services.registrations,
+  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
+});
 const metrics = startMetricsServer(cfg.METRICS_PORT);
 logger.info('account service listening', {
   grpc_port: running.port,

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as grpc from '@grpc/grpc-js';
+import { AppError, fromGrpcError } from './errors.ts';
+import { checkHealth } from './grpc-health.ts';
+import { service, startGrpcServer } from './grpc-server.ts';
+import { createLogger } from './logger.ts';
+
+// A hand-made service definition with JSON payloads: enough to exercise the bootstrap.
+const json = {
+  requestSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
+  requestDeserialize: (b: Buffer) => JSON.parse(b.toString()),
+  responseSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
+  responseDeserialize: (b: Buffer) => JSON.parse(b.toString()),
+};
+const Def = {
+  slow: { path: '/test.Slow/Slow', requestStream: false as const, responseStream: false as const, ...json },
+  fail: { path: '/test.Slow/Fail', requestStream: false as const, responseStream: false as const, ...json },
+};
+
+function call(client: grpc.Client, path: string, req: unknown): Promise<any> {
+  return new Promise((resolve, reject) =>
+    client.makeUnaryRequest(path, json.requestSerialize, json.responseDeserialize, req, new grpc.Metadata(), {}, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
+  );
+}
+
+describe('gRPC server bootstrap', () => {
+  const logger = createLogger('test', 'error');
+
+  it('serves health, translates AppError, and drains in-flight calls on shutdown', async () => {
+    const running = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      shutdownDelayMs: 200,
+      logger,
+      services: [
+        service('test.Slow', Def, {
+          slow: async (req: { ms: number }) => {
+            await new Promise((r) => setTimeout(r, req.ms));
+            return { done: true };
+          },
+          fail: async () => {
+            throw new AppError('api_key_not_found', 'nope', { id: 'x' });
+          },
+        }),
+      ],
+    });
+    const addr = `127.0.0.1:${running.port}`;
+    const client = new grpc.Client(addr, grpc.credentials.createInsecure());
+    try {
+      assert.equal(await checkHealth(addr), 'SERVING');
+      assert.equal(await checkHealth(addr, 1000, 'test.Slow'), 'SERVING');
+
+      const failed = await call(client, Def.fail.path, {}).catch((e: grpc.ServiceError) => e);
+      assert.equal(failed.code, grpc.status.NOT_FOUND);
+      assert.equal(fromGrpcError(failed).code, 'api_key_not_found');
+      assert.deepEqual(fromGrpcError(failed).details, { id: 'x' });
+
+      const inFlight = call(client, Def.slow.path, { ms: 400 });
+      await new Promise((r) => setTimeout(r, 50));
+      const stopped = running.shutdown(5000);
+      assert.equal(await checkHealth(addr, 300), 'NOT_SERVING');
+      assert.deepEqual(await inFlight, { done: true }, 'the in-flight call completes during the drain');
+      await stopped;
+      const after = await call(client, Def.slow.path, { ms: 1 }).catch((e: grpc.ServiceError) => e);
+      assert.equal(after.code, grpc.status.UNAVAILABLE, 'no new calls after shutdown');
+    } finally {
+      client.close();
+      await running.shutdown(100);
+    }
+  });
+});
