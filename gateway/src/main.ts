@@ -10,6 +10,7 @@ import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
 
 const cfg = loadConfigOrExit('gateway', gatewayConfigSpec);
+let stopping = false;
 const logger = createLogger('gateway', cfg.LOG_LEVEL);
 
 const root = loadProtoRoot(path.resolve(cfg.PROTO_DIR));
@@ -41,6 +42,7 @@ const app = createApp({
   trustedProxies: cfg.TRUSTED_PROXIES,
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
   readiness: async () => {
+    if (stopping) return { ready: false, checks: { gateway: 'SHUTTING_DOWN' } };
     const entries = await Promise.all(
       [...needed].map(async ([name, addr]) => [name, await checkHealth(addr)] as const),
     );
@@ -56,17 +58,20 @@ const server = app.listen(cfg.PORT, cfg.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let stopping = false;
+// On SIGTERM /readyz turns 503 first (SHUTDOWN_DELAY_MS) so load balancers stop routing here, then the
+// server stops accepting connections and lets in-flight requests finish.
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info('shutting down', { signal });
-  server.close(() => {
-    backends.close();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
+  setTimeout(() => {
+    server.close(() => {
+      backends.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  }, cfg.SHUTDOWN_DELAY_MS);
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
