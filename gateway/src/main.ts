@@ -1,5 +1,6 @@
 // Gateway boot: config, protos -> routes, backends, auth, HTTP server, graceful shutdown.
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { checkHealth, createLogger, loadConfigOrExit } from '@astro/platform';
 import { createApp } from './app.ts';
 import { Authenticator } from './auth.ts';
@@ -29,6 +30,18 @@ const auth = new Authenticator(
   backends,
   root,
 );
+// Redis holds the limiter state shared by gateway replicas (metering); /readyz reports it when configured.
+const redis = cfg.REDIS_URL
+  ? new Redis(cfg.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+  : undefined;
+redis?.on('error', (err) => logger.warn('redis error', { err: err.message }));
+const pingRedis = async (): Promise<string> => {
+  try {
+    return (await redis!.ping()) === 'PONG' ? 'SERVING' : 'UNKNOWN';
+  } catch {
+    return 'UNREACHABLE';
+  }
+};
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 
 const app = createApp({
@@ -67,6 +80,7 @@ const stop = (signal: string) => {
   setTimeout(() => {
     server.close(() => {
       backends.close();
+      redis?.disconnect();
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { runOperator } from '../../scripts/operator.ts';
+import pg from 'pg';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 /** The repository root (tests/helpers/../..). */
@@ -338,16 +338,6 @@ export async function operator(args: string[]) {
 }
 
 // ---------------------------------------------------------------- database (sparingly)
-
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string, params?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
-  end(): Promise<void>;
-}
-// pg is a dependency of this package but its types live in another workspace package; load it
-// untyped through require and describe the little used here.
-const requireCjs = createRequire(import.meta.url);
-const pg = requireCjs('pg') as { Client: new (cfg: { connectionString: string }) => PgClient };
 
 /**
  * Runs one statement on the account service's database. Only for what the API cannot do in a test's
