@@ -17,7 +17,12 @@ const dataDir = path.join(ROOT, '.data', 'test-runs', runId);
 
 function step(title: string, cmd: string, args: string[]) {
   console.log(`\n== ${title}`);
-  execFileSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  try {
+    execFileSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  } catch {
+    console.log(`\n${title} failed (output above)\n0 passed, 1 failed`);
+    process.exit(1);
+  }
 }
 
 function findTests(dir: string, out: string[] = []): string[] {

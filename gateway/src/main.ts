@@ -56,9 +56,10 @@ const app = createApp({
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
   readiness: async () => {
     if (stopping) return { ready: false, checks: { gateway: 'SHUTTING_DOWN' } };
-    const entries = await Promise.all(
-      [...needed].map(async ([name, addr]) => [name, await checkHealth(addr)] as const),
-    );
+    const entries = await Promise.all([
+      ...[...needed].map(async ([name, addr]) => [name, await checkHealth(addr)] as const),
+      ...(redis ? [pingRedis().then((s) => ['redis', s] as const)] : []),
+    ]);
     const checks = Object.fromEntries(entries);
     return { ready: entries.every(([, s]) => s === 'SERVING'), checks };
   },
