@@ -189,7 +189,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     };
     for (const s of services) {
       // A process that dies at boot (port taken, bad config) fails the start at once.
-      const ok = await Promise.race([waitForServing(addrEnv[s.addressEnv]!, 60_000), exited(s.name)]);
+      const ok = await Promise.race([waitForServing(addrEnv[s.addressEnv]!, 180_000), exited(s.name)]);
       if (!ok)
         throw new Error(
           `service ${s.name} did not become healthy (see ${opts.output === 'files' ? path.join(logsDir, `${s.name}.log`) : 'its output above'})`,

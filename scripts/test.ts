@@ -72,7 +72,14 @@ const fleet = await startFleet({
   randomPorts: true,
   dbPrefix: runId,
   output: 'files',
-  env: { REDIS_URL: redisUrl, SMTP_URL: mail.url, LOG_LEVEL: 'info', RESEND_COOLDOWN_SECONDS: '2', NODE_ENV: 'test' },
+  env: {
+    REDIS_URL: redisUrl,
+    SMTP_URL: mail.url,
+    LOG_LEVEL: 'info',
+    RESEND_COOLDOWN_SECONDS: '2',
+    DEMO_WINDOW_SECONDS: '4',
+    NODE_ENV: 'test',
+  },
 });
 console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.join(dataDir, 'logs'))}`);
 

@@ -137,6 +137,11 @@ export function messageFromJson(
     if (skip.has(f.name)) continue;
     const where = `${prefix}${f.name}`;
     const v = input[f.name];
+    // An explicit null means something only for google.protobuf.Value fields (e.g. "ayanamsha": null).
+    if (v === null && !f.repeated && typeName(f) === 'google.protobuf.Value') {
+      out[f.name] = toStructValue(null);
+      continue;
+    }
     if (v === undefined || v === null) {
       if (fieldOptions(f).required) errors.push({ field: where, reason: 'required', message: 'is required' });
       continue;

@@ -20,8 +20,14 @@ const Def = {
 
 function call(client: grpc.Client, path: string, req: unknown): Promise<any> {
   return new Promise((resolve, reject) =>
-    client.makeUnaryRequest(path, json.requestSerialize, json.responseDeserialize, req, new grpc.Metadata(), {}, (err, res) =>
-      err ? reject(err) : resolve(res),
+    client.makeUnaryRequest(
+      path,
+      json.requestSerialize,
+      json.responseDeserialize,
+      req,
+      new grpc.Metadata(),
+      {},
+      (err, res) => (err ? reject(err) : resolve(res)),
     ),
   );
 }

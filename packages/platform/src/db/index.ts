@@ -3,3 +3,4 @@
 export * from './embedded-postgres.ts';
 export * from './migrate.ts';
 export * from './schema-drift.ts';
+export * from './service-schema-check.ts';

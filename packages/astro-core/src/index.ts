@@ -1,0 +1,18 @@
+// @astro/astro-core: the astronomy every calculation service shares (charts, tables, event searches).
+export { computeChart } from './chart.ts';
+export type { AstroSystem, ChartInput, ComputedChart, HouseCusp, Position } from './chart.ts';
+export { HOUSE_SYSTEMS, type HouseSystem } from './houses.ts';
+export { parseMoment } from './moment.ts';
+export { BODY_KEYS, ephemerisMode, initEphemeris, julianDayUT, utcMsFromJulianDay } from './ephemeris.ts';
+export type { BodyKey, EphemerisMode } from './ephemeris.ts';
+export {
+  bodyLongitude,
+  findAllAngleCrossings,
+  findAllLongitudeCrossings,
+  findAngleCrossing,
+  findLongitudeCrossing,
+  findStations,
+  riseSet,
+} from './events.ts';
+export type { FrameOption, LongitudeCrossing, RiseSetOptions, Station } from './events.ts';
+export * from './tables.ts';

@@ -1,0 +1,20 @@
+// The chart process's configuration: one schema, parsed once at boot, fatal when invalid.
+import { z } from 'zod';
+import { bool, commonConfig, FLEET, int, key, optionalStr, port } from '@astro/platform';
+
+const chart = FLEET.find((s) => s.name === 'chart')!;
+
+export const chartConfigSpec = {
+  ...commonConfig,
+  GRPC_PORT: key(port(chart.grpcPort), 'gRPC port (ChartService, ChartReaderService)'),
+  METRICS_PORT: key(port(chart.metricsPort), 'Prometheus /metrics port (0 = off)'),
+  DATABASE_URL: key(z.string().min(1, 'required'), "PostgreSQL URL of this service's own database", { secret: true }),
+  BUS_DATABASE_URL: key(optionalStr(), 'PostgreSQL URL of the event bus database (PostgreSQL adapter)', {
+    secret: true,
+  }),
+  KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
+  SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+  DEMO_LIMIT: key(int(5, 1), 'demo charts per client address per window'),
+  DEMO_WINDOW_SECONDS: key(int(3600, 1), 'length of the demo sliding window'),
+  GAZETTEER_AUTOLOAD: key(bool(true), 'load the place database at boot when missing or outdated'),
+};

@@ -1,0 +1,79 @@
+// A computed chart as stored and as answered. Positions are computed once, at creation, and served
+// from storage afterwards, so a stored chart never changes under a client.
+import { computeChart, type HouseCusp, type Position } from '@astro/astro-core';
+import type { ChartRequest } from './chart-input.ts';
+
+/** Bump whenever a stored number could change (DESIGN.md §5). */
+export const CHART_METHOD_VERSION = 'chart-v1';
+
+export interface ChartRecord {
+  id: string;
+  tenant_id: string;
+  system: 'vedic' | 'western';
+  ayanamsha: 'lahiri' | null;
+  house_system: string;
+  requested_house_system: string;
+  moment: string;
+  birth_utc_ms: number;
+  offset_minutes: number;
+  latitude: number;
+  longitude: number;
+  jd_ut: number;
+  planets: Position[];
+  houses: HouseCusp[];
+  method_version: string;
+  computed_at: Date;
+}
+
+export function computeRecord(id: string, tenantId: string, req: ChartRequest, now: Date): ChartRecord {
+  const c = computeChart({
+    utcMs: req.utcMs,
+    latitude: req.latitude,
+    longitude: req.longitude,
+    system: req.system,
+    houseSystem: req.houseSystem,
+    ayanamsha: req.ayanamsha,
+  });
+  return {
+    id,
+    tenant_id: tenantId,
+    system: req.system,
+    ayanamsha: req.ayanamsha,
+    house_system: c.house_system,
+    requested_house_system: req.houseSystem,
+    moment: req.moment,
+    birth_utc_ms: req.utcMs,
+    offset_minutes: req.offsetMinutes,
+    latitude: req.latitude,
+    longitude: req.longitude,
+    jd_ut: c.jd_ut,
+    planets: c.planets,
+    houses: c.houses,
+    method_version: CHART_METHOD_VERSION,
+    computed_at: now,
+  };
+}
+
+const BASE_FIELDS = ['planet', 'sign', 'longitude', 'degree_in_sign', 'speed_per_day', 'is_retrograde'] as const;
+
+/** The API shape (ts-proto Chart). Demo charts carry no id and only the six base position fields. */
+export function chartView(r: ChartRecord, opts: { demo?: boolean } = {}) {
+  const planets = r.planets.map((p) => {
+    if (opts.demo || r.system !== 'vedic') {
+      const base: Record<string, unknown> = {};
+      for (const k of BASE_FIELDS) base[k] = p[k];
+      return base as unknown as Position;
+    }
+    return p;
+  });
+  return {
+    id: opts.demo ? undefined : r.id,
+    system: r.system,
+    ayanamsha: r.ayanamsha ?? undefined,
+    house_system: r.house_system,
+    computed_at: r.computed_at.toISOString(),
+    birth: { moment: r.moment, latitude: r.latitude, longitude: r.longitude },
+    planets,
+    houses: r.houses,
+  };
+}

@@ -1,0 +1,89 @@
+// Chart use cases: create, read, delete (publishing chart.deleted), the demo and place search.
+import { AppError, uuidv7, type EventBus } from '@astro/platform';
+import { validateChartRequest, type ChartRequestInput } from './chart-input.ts';
+import { chartView, computeRecord, type ChartRecord } from './chart-record.ts';
+import { enforceDemoLimit, type DemoHitStore, type DemoLimit } from './demo-limiter.ts';
+
+export interface ChartRepository {
+  insert(r: ChartRecord): Promise<void>;
+  find(tenantId: string, id: string): Promise<ChartRecord | null>;
+  delete(tenantId: string, id: string): Promise<boolean>;
+}
+
+export interface Place {
+  name: string;
+  admin1: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  population: number;
+  label: string;
+}
+
+export interface PlaceSearchPort {
+  search(query: string, opts: { language?: string; limit?: number }): Promise<Place[]>;
+}
+
+export const CHART_DELETED = 'chart.deleted';
+
+export class ChartUseCases {
+  constructor(
+    private readonly charts: ChartRepository,
+    private readonly demoHits: DemoHitStore,
+    private readonly demoLimit: DemoLimit,
+    private readonly places: PlaceSearchPort,
+    private readonly bus: EventBus,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(tenantId: string, input: ChartRequestInput) {
+    const req = validateChartRequest(input);
+    const record = computeRecord(uuidv7(), tenantId, req, this.now());
+    await this.charts.insert(record);
+    return chartView(record);
+  }
+
+  private async mustFind(tenantId: string, id: string): Promise<ChartRecord> {
+    const r = await this.charts.find(tenantId, id);
+    if (!r) throw new AppError('chart_not_found', 'Chart not found.', { chart_id: id });
+    return r;
+  }
+
+  async get(tenantId: string, id: string) {
+    return chartView(await this.mustFind(tenantId, id));
+  }
+
+  /** The calculation services' read path: the chart plus what they compute from. */
+  async read(tenantId: string, id: string) {
+    const r = await this.mustFind(tenantId, id);
+    return {
+      chart: chartView(r),
+      utc_ms: r.birth_utc_ms,
+      offset_minutes: r.offset_minutes,
+      jd_ut: r.jd_ut,
+      requested_house_system: r.requested_house_system,
+    };
+  }
+
+  async delete(tenantId: string, id: string): Promise<void> {
+    if (!(await this.charts.delete(tenantId, id)))
+      throw new AppError('chart_not_found', 'Chart not found.', { chart_id: id });
+    // Published before answering, so services holding derived data always hear of it (DESIGN.md §3).
+    await this.bus.publish(CHART_DELETED, tenantId, {
+      tenant_id: tenantId,
+      chart_id: id,
+      deleted_at: this.now().toISOString(),
+    });
+  }
+
+  async demo(clientKey: string, input: ChartRequestInput) {
+    const req = validateChartRequest(input);
+    await enforceDemoLimit(this.demoHits, clientKey, this.demoLimit, this.now());
+    return chartView(computeRecord('', '', req, this.now()), { demo: true });
+  }
+
+  searchPlaces(query: string, language: string | undefined, limit: number | undefined) {
+    return this.places.search(query, { language, limit });
+  }
+}

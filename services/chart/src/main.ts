@@ -1,0 +1,61 @@
+// Chart service process: config, ephemeris, databases, gazetteer, event bus, gRPC server, signals.
+import pg from 'pg';
+import { initEphemeris } from '@astro/astro-core';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
+import { chartConfigSpec } from './config.ts';
+import { ChartUseCases } from './domain/chart-use-cases.ts';
+import { chartRegistrations } from './handlers/chart-handlers.ts';
+import { loadGazetteer } from './places/load-gazetteer.ts';
+import { PlaceSearch } from './places/place-search.ts';
+import { ChartStore } from './store/chart-store.ts';
+import { PgDemoHitStore } from './store/demo-hit-store.ts';
+import { createPrismaClient } from './store/prisma.ts';
+
+const cfg = loadConfigOrExit('chart', chartConfigSpec);
+const logger = createLogger('chart', cfg.LOG_LEVEL);
+
+const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
+const db = createPrismaClient(cfg.DATABASE_URL);
+const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+const bus = createEventBus({
+  kafkaBrokers: cfg.KAFKA_BROKERS,
+  databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
+  clientId: 'chart',
+  logger,
+});
+
+if (cfg.GAZETTEER_AUTOLOAD) {
+  const r = await loadGazetteer(pool, logger);
+  logger.info('gazetteer ready', r);
+}
+
+const useCases = new ChartUseCases(
+  new ChartStore(db),
+  new PgDemoHitStore(db),
+  { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
+  new PlaceSearch(pool),
+  bus,
+);
+
+const running = await startGrpcServer({
+  port: cfg.GRPC_PORT,
+  logger,
+  services: chartRegistrations(useCases),
+  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
+});
+const metrics = startMetricsServer(cfg.METRICS_PORT);
+logger.info('chart service listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
+
+handleSignals(logger, running, async () => {
+  metrics?.close();
+  await bus.close();
+  await pool.end();
+  await db.$disconnect();
+});
