@@ -5,7 +5,8 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type protobuf from 'protobufjs';
-import { AppError, type Principal, type SessionUser } from '@astro/platform';
+import { AppError, uuidv7, type Logger, type Principal, type SessionUser } from '@astro/platform';
+import { ApiKeyCache, keyDigest, type Invalidation } from './api-key-cache.ts';
 import type { Backends, CallMeta } from './backends.ts';
 
 export const API_KEY_PREFIX = 'ak_live_';
@@ -20,6 +21,7 @@ interface AuthResult {
   ok: boolean;
   reason: string;
   principal: Principal | null;
+  expires_at_ms: number;
 }
 
 class AuthFailure {
@@ -49,6 +51,7 @@ export function bearerToken(req: Request): string | undefined {
 
 export class Authenticator {
   private readonly passport = new passport.Passport();
+  readonly keyCache = new ApiKeyCache();
 
   constructor(
     cfg: AuthConfig,
@@ -59,9 +62,15 @@ export class Authenticator {
     const checkSession = this.target('CheckSession');
     this.passport.use(
       'api-key',
-      new ApiKeyStrategy(
-        async (key, meta) => (await this.backends.unary(authenticateApiKey, { key }, meta)) as unknown as AuthResult,
-      ),
+      new ApiKeyStrategy(async (key, meta) => {
+        const digest = keyDigest(key);
+        const cached = this.keyCache.get(digest);
+        if (cached) return { ok: true, reason: '', principal: cached, expires_at_ms: 0 };
+        const ticket = this.keyCache.ticket();
+        const r = (await this.backends.unary(authenticateApiKey, { key }, meta)) as unknown as AuthResult;
+        if (r.ok && r.principal) this.keyCache.put(digest, r.principal, r.expires_at_ms, ticket);
+        return r;
+      }),
     );
     this.passport.use(
       'jwt',
@@ -113,6 +122,40 @@ export class Authenticator {
       grpcPath: `/astro.account.v1.AuthenticatorService/${method}`,
       requestType: m.resolvedRequestType!,
       responseType: m.resolvedResponseType!,
+    };
+  }
+
+  /**
+   * Follows the account service's invalidation stream for as long as the process lives, reconnecting
+   * after a second when it breaks (the key cache is off meanwhile).
+   */
+  watchInvalidations(logger: Logger): () => void {
+    const target = { ...this.target('WatchInvalidations') };
+    let stopped = false;
+    let current: { cancel(): void } | undefined;
+    const connect = () => {
+      if (stopped) return;
+      const stream = this.backends.stream(target, {}, { requestId: uuidv7(), deadlineMs: 24 * 3600_000 });
+      current = stream;
+      let retried = false;
+      const retry = () => {
+        if (retried) return;
+        retried = true;
+        this.keyCache.disconnected();
+        if (!stopped) setTimeout(connect, 1000).unref();
+      };
+      stream.on('data', (inv: Invalidation) => this.keyCache.apply(inv));
+      stream.on('error', (err: unknown) => {
+        if (!stopped)
+          logger.warn('invalidation stream broke; API-key cache off until it is back', { err: String(err) });
+        retry();
+      });
+      stream.on('end', retry);
+    };
+    connect();
+    return () => {
+      stopped = true;
+      current?.cancel();
     };
   }
 

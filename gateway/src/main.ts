@@ -42,6 +42,7 @@ const pingRedis = async (): Promise<string> => {
     return 'UNREACHABLE';
   }
 };
+const stopWatching = auth.watchInvalidations(logger);
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 
 const app = createApp({
@@ -80,6 +81,7 @@ const stop = (signal: string) => {
   logger.info('shutting down', { signal });
   setTimeout(() => {
     server.close(() => {
+      stopWatching();
       backends.close();
       redis?.disconnect();
       process.exit(0);

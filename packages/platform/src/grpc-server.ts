@@ -16,6 +16,8 @@ export interface CallContext {
   metadata: grpc.Metadata;
   /** Set when the client cancelled or the deadline passed. */
   cancelled: () => boolean;
+  /** Aborted when the client cancels (a long-lived stream ends its work on it). */
+  signal: AbortSignal;
 }
 
 type Def = grpc.MethodDefinition<any, any> & { requestStream: boolean; responseStream: boolean };
@@ -45,7 +47,10 @@ export function service<S extends Record<string, Def>>(
 
 function contextOf(call: grpc.ServerUnaryCall<any, any> | grpc.ServerWritableStream<any, any>): CallContext {
   const rid = call.metadata.get(REQUEST_ID_METADATA_KEY)[0];
+  const abort = new AbortController();
+  call.once('cancelled', () => abort.abort());
   return {
+    signal: abort.signal,
     requestId: typeof rid === 'string' && rid ? rid : uuidv7(),
     principal: readPrincipal(call.metadata),
     metadata: call.metadata,

@@ -2,7 +2,9 @@
 import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
 import { accountConfigSpec } from './config.ts';
 import { createMailer } from './mail/create-mailer.ts';
+import { InvalidationHub } from './domain/invalidations.ts';
 import { buildAccountServices } from './server.ts';
+import { PgInvalidationBridge } from './store/pg-invalidation-bridge.ts';
 import { createPrismaClient } from './store/prisma.ts';
 
 const cfg = loadConfigOrExit('account', accountConfigSpec);
@@ -11,8 +13,13 @@ const logger = createLogger('account', cfg.LOG_LEVEL);
 const db = createPrismaClient(cfg.DATABASE_URL);
 const mail = createMailer({ smtpUrl: cfg.SMTP_URL, mailboxDir: cfg.MAILBOX_DIR, from: cfg.MAIL_FROM });
 
+const bridge = new PgInvalidationBridge(cfg.DATABASE_URL, logger);
+const invalidations = new InvalidationHub(bridge);
+await invalidations.start();
+
 const services = buildAccountServices({
   db,
+  invalidations,
   mailer: mail.mailer,
   logger,
   settings: {
@@ -47,6 +54,7 @@ logger.info('account service listening', {
 
 handleSignals(logger, running, async () => {
   await services.drain();
+  await bridge.close();
   mail.close();
   metrics?.close();
   await db.$disconnect();

@@ -11,6 +11,7 @@ import { Authenticator } from './domain/authenticator.ts';
 import { DomainBlocklist } from './domain/email-address.ts';
 import { deriveCodeKey } from './domain/email-codes.ts';
 import { EmailVerification } from './domain/email-verification.ts';
+import { InvalidationHub } from './domain/invalidations.ts';
 import { Operator } from './domain/operator.ts';
 import { Argon2Hasher, type PasswordHasher } from './domain/password-hasher.ts';
 import { PasswordFlows } from './domain/password-flows.ts';
@@ -50,6 +51,8 @@ export interface AccountServerDeps {
   settings: AccountSettings;
   clock?: Clock;
   hasher?: PasswordHasher;
+  /** Where cached-verdict invalidations go (the gateway's watch stream, other replicas). */
+  invalidations?: InvalidationHub;
 }
 
 export interface AccountServices {
@@ -105,19 +108,20 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
   const plans = new Plans({ tenants, provisioner, clock }, settings.plansComingSoon);
   const authenticator = new Authenticator({ apiKeys: apiKeyRepo, users, clock, log });
   const operator = new Operator({ users, tenants, apiKeys: apiKeyRepo, audit, clock, log });
+  const invalidations = deps.invalidations ?? new InvalidationHub();
 
   return {
     registrations: [
       service('astro.account.v1.AccountService', AccountServiceService, {
         ...authHandlers({ signup, sessions, verification, passwords, users }),
-        ...apiKeyAndPlanHandlers({ apiKeys, plans }),
+        ...apiKeyAndPlanHandlers({ apiKeys, plans, invalidations }),
       }),
       service(
         'astro.account.v1.AuthenticatorService',
         AuthenticatorServiceService,
-        authenticatorHandlers(authenticator),
+        authenticatorHandlers(authenticator, invalidations),
       ),
-      service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator)),
+      service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator, invalidations)),
     ],
     drain: () => passwords.drain(),
   };

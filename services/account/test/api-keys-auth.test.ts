@@ -130,6 +130,7 @@ describe('API key authentication', () => {
     const ok = await a.authenticator.authenticateApiKey(k.plaintext!);
     assert.deepEqual(ok, {
       ok: true,
+      expiresAtMs: a.clock.t + 120_000,
       principal: {
         kind: 'api_key',
         tenant_id: TENANT,

@@ -10,7 +10,7 @@ import { digestsEqual, sha256Hex } from './secrets.ts';
 import { errorText } from './email-verification.ts';
 import { sessionScopes } from './session-issuer.ts';
 
-export type AuthVerdict = { ok: true; principal: Principal } | { ok: false; reason: string };
+export type AuthVerdict = { ok: true; principal: Principal; expiresAtMs?: number } | { ok: false; reason: string };
 
 export interface AuthenticatorDeps {
   apiKeys: ApiKeyRepository;
@@ -46,6 +46,7 @@ export class Authenticator {
     }
     return {
       ok: true,
+      expiresAtMs: row.expires_at ? row.expires_at.getTime() : 0,
       principal: {
         kind: 'api_key',
         tenant_id: row.tenant_id,
