@@ -32,10 +32,10 @@ export async function startMailCapture(dir: string): Promise<MailCapture> {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
         const file = path.join(dir, `${Date.now()}-${process.pid}-${n++}.json`);
-        fs.writeFileSync(
-          file,
-          JSON.stringify({ to, subject, text: decodeQuotedPrintable(raw), received_at: new Date().toISOString() }),
-        );
+        // Only a quoted-printable body is decoded: in a 7bit body "=BE" is plain text (a token's "="
+        // followed by two letters), not an escape.
+        const text = /^Content-Transfer-Encoding:\s*quoted-printable/im.test(raw) ? decodeQuotedPrintable(raw) : raw;
+        fs.writeFileSync(file, JSON.stringify({ to, subject, text, received_at: new Date().toISOString() }));
         callback();
       });
     },

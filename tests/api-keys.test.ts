@@ -15,7 +15,6 @@ import {
   operator,
   signup,
   sleep,
-  sql,
   UUID,
   type ApiKeyRecord,
 } from './helpers/client.ts';
