@@ -3,6 +3,7 @@
 import type { ConfigSpec } from '@astro/platform';
 import { gatewayConfigSpec } from '../gateway/src/config.ts';
 import { accountConfigSpec } from '../services/account/src/config.ts';
+import { chartConfigSpec } from '../services/chart/src/config.ts';
 
 const LAUNCHER: [string, string, string][] = [
   [
@@ -52,4 +53,5 @@ const fromSpec = (spec: ConfigSpec): [string, string, string][] =>
 table('Launcher and tests (npm start, npm test)', LAUNCHER);
 table('gateway', fromSpec(gatewayConfigSpec));
 table('services/account', fromSpec(accountConfigSpec));
+table('services/chart', fromSpec(chartConfigSpec));
 process.stdout.write(lines.join('\n'));

@@ -37,7 +37,7 @@ if (cfg.GAZETTEER_AUTOLOAD) {
 }
 
 const useCases = new ChartUseCases(
-  new ChartStore(db),
+  new ChartStore(pool),
   new PgDemoHitStore(db),
   { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
   new PlaceSearch(pool),

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppError } from '@astro/platform';
+import { validateChartRequest } from '../src/domain/chart-input.ts';
+import { enforceDemoLimit, type DemoHitStore } from '../src/domain/demo-limiter.ts';
+
+const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };
+
+function fields(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof AppError && err.code === 'invalid_request');
+    return (err.details!.errors as { field: string; reason: string }[]).map((e) => `${e.field}:${e.reason}`);
+  }
+  throw new Error('expected invalid_request');
+}
+
+describe('chart request validation', () => {
+  it('applies the spec defaults: vedic, placidus, lahiri', () => {
+    const r = validateChartRequest({ birth });
+    assert.equal(r.system, 'vedic');
+    assert.equal(r.houseSystem, 'placidus');
+    assert.equal(r.ayanamsha, 'lahiri');
+    // 10:30 at +05:30 is 05:00 UTC.
+    assert.equal(r.utcMs, Date.UTC(1990, 4, 15, 5, 0));
+    assert.equal(r.offsetMinutes, 330);
+  });
+
+  it('null ayanamsha suppresses it on Western charts and is refused on Vedic ones', () => {
+    assert.equal(validateChartRequest({ birth, system: 'western', ayanamsha: null }).ayanamsha, null);
+    assert.deepEqual(
+      fields(() => validateChartRequest({ birth, system: 'vedic', ayanamsha: null })),
+      ['ayanamsha:required_for_vedic'],
+    );
+  });
+
+  it('names every bad field with its reason', () => {
+    assert.deepEqual(
+      fields(() =>
+        validateChartRequest({
+          birth: { moment: '1990-05-15T10:30:00', latitude: -91, longitude: 181 },
+          system: 'x',
+          house_system: 'koch',
+          ayanamsha: 'raman',
+        }),
+      ),
+      [
+        'birth.moment:naive_datetime',
+        'birth.latitude:out_of_range',
+        'birth.longitude:out_of_range',
+        'system:invalid_enum',
+        'house_system:invalid_enum',
+        'ayanamsha:invalid_enum',
+      ],
+    );
+    assert.deepEqual(
+      fields(() => validateChartRequest({ birth: { ...birth, moment: '0900-01-01T00:00:00Z' } })),
+      ['birth.moment:out_of_range'],
+    );
+    assert.deepEqual(
+      fields(() => validateChartRequest({ birth: { ...birth, moment: 'yesterday' } })),
+      ['birth.moment:invalid_datetime'],
+    );
+  });
+});
+
+describe('demo limit', () => {
+  /** An in-memory store with the same contract as the PostgreSQL one. */
+  function memoryStore(): DemoHitStore {
+    const hits: Date[] = [];
+    return {
+      async tryHit(_client, now, windowStart, limit) {
+        const inWindow = hits.filter((h) => h > windowStart);
+        if (inWindow.length >= limit) return { allowed: false, oldest: inWindow[0] ?? null };
+        hits.push(now);
+        return { allowed: true, oldest: inWindow[0] ?? now };
+      },
+    };
+  }
+
+  it('allows N per window, then 429 with Retry-After until the oldest hit ages out', async () => {
+    const store = memoryStore();
+    const cfg = { limit: 5, windowSeconds: 3600 };
+    const t0 = Date.UTC(2026, 0, 1, 10, 0, 0);
+    for (let i = 0; i < 5; i++) await enforceDemoLimit(store, 'a', cfg, new Date(t0 + i * 60_000));
+    const err = await enforceDemoLimit(store, 'a', cfg, new Date(t0 + 10 * 60_000)).catch((e: AppError) => e);
+    assert.ok(err instanceof AppError);
+    assert.equal(err.code, 'demo_rate_limit_exceeded');
+    assert.equal(err.headers['Retry-After'], String(50 * 60)); // the 10:00 hit leaves the window at 11:00
+    await enforceDemoLimit(store, 'a', cfg, new Date(t0 + 3600_000 + 1));
+  });
+});
