@@ -182,6 +182,10 @@ describe('place search (gazetteer)', () => {
     it('answers [] when nothing matches', async () => {
       assert.deepEqual(await places.search('zzzzqqqq'), []);
     });
+
+    it('answers [] for a query with no letter or digit (punctuation, LIKE wildcards, emoji)', async () => {
+      for (const q of ['%%', '__', '--', '😀😀']) assert.deepEqual(await places.search(q), [], q);
+    });
   });
 
   describe('language', () => {

@@ -133,6 +133,9 @@ export class PlaceSearch {
 
   async search(query: string, opts: PlaceSearchOptions = {}): Promise<PlaceCandidate[]> {
     const q = parsePlaceQuery(query, opts);
+    // Nothing to match on (only punctuation, symbols or emoji): every name would "start with" the
+    // empty normalised query, so answer no match instead of the most populous places.
+    if (!/[\p{L}\p{N}]/u.test(q.text)) return [];
     const head = q.head ?? q.text;
     const whole = q.head ? q.text : null;
     const codes = q.qualifier ? countriesMatching(q.qualifier) : [];
