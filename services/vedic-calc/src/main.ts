@@ -1,0 +1,27 @@
+// vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless.
+import { initEphemeris } from '@astro/astro-core';
+import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
+import { ChartSource } from './chart-source.ts';
+import { vedicConfigSpec } from './config.ts';
+import { vedicRegistrations } from './handlers/index.ts';
+
+const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
+const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);
+const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
+const charts = new ChartSource(cfg.CHART_ADDR);
+
+const running = await startGrpcServer({
+  port: cfg.GRPC_PORT,
+  logger,
+  services: vedicRegistrations({ charts }),
+  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
+  // Depth-4 Vimshottari is about 3 MB.
+  maxMessageBytes: 32 * 1024 * 1024,
+});
+const metrics = startMetricsServer(cfg.METRICS_PORT);
+logger.info('vedic-calc listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
+
+handleSignals(logger, running, async () => {
+  metrics?.close();
+  charts.close();
+});
