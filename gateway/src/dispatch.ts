@@ -31,6 +31,18 @@ function isJson(req: Request): boolean {
   return ct === 'application/json' || (ct.startsWith('application/') && ct.endsWith('+json'));
 }
 
+/**
+ * The successor of a deprecated route for this request: its path parameters filled in
+ * (`/v1/vedic/charts/{id}/dashas/chara` -> `/v1/vedic/charts/0190.../dashas/chara`). A successor that is
+ * a description rather than a path ("POST /v1/vedic/muhurta/search") is sent as written.
+ */
+export function successorPath(successor: string, params: Record<string, string>): string {
+  return successor.replace(/\{([^}]+)\}/g, (m, name: string) => {
+    const v = params[name] ?? params.id ?? params.chart_id;
+    return v === undefined ? m : encodeURIComponent(v);
+  });
+}
+
 /** Scope and access-kind checks: the route's options against the caller. */
 export function authorize(route: RouteSpec, p: Principal): void {
   if (route.access === 'session' && p.kind !== 'session')
@@ -112,7 +124,7 @@ export function createDispatcher(deps: DispatchDeps) {
       const request = buildRequest(route, params, req.query, body);
       if (route.deprecation) {
         res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
-        res.setHeader('Link', `<${route.deprecation.successor}>; rel="successor-version"`);
+        res.setHeader('Link', `<${successorPath(route.deprecation.successor, params)}>; rel="successor-version"`);
       }
       if (route.responseStream)
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);

@@ -1,8 +1,16 @@
 // Every gRPC service vedic-calc serves. Each area adds its registrations here (one import, one entry).
 import type { Registration } from '@astro/platform';
 import type { VedicDeps } from './deps.ts';
+import { vargaRegistrations } from './varga-handlers.ts';
+import { jaiminiRegistrations } from './jaimini-handlers.ts';
+import { dashaRegistrations } from './dasha-handlers.ts';
+import { panchangaRegistrations } from './panchanga-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
-  void deps;
-  return [];
+  return [
+    ...vargaRegistrations(deps),
+    ...jaiminiRegistrations(deps),
+    ...dashaRegistrations(deps),
+    ...panchangaRegistrations(deps),
+  ];
 }
