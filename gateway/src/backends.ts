@@ -65,10 +65,15 @@ export class Backends {
   }
 
   private codec(t: CallTarget) {
+    const passthrough = t.responseType.fullName === '.google.api.HttpBody';
     return {
       serialize: (obj: Record<string, unknown>) =>
         Buffer.from(t.requestType.encode(t.requestType.fromObject(obj)).finish()),
-      deserialize: (buf: Buffer) => t.responseType.toObject(t.responseType.decode(buf), TO_OBJECT_OPTIONS),
+      // An HttpBody keeps its bytes as they are (no base64 round trip of a multi-megabyte body).
+      deserialize: (buf: Buffer) =>
+        passthrough
+          ? (t.responseType.decode(buf) as unknown as Record<string, unknown>)
+          : t.responseType.toObject(t.responseType.decode(buf), TO_OBJECT_OPTIONS),
     };
   }
 

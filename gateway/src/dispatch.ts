@@ -129,6 +129,11 @@ export function createDispatcher(deps: DispatchDeps) {
       if (route.responseStream)
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
       const reply = await deps.backends.unary(route, request, meta);
+      if (route.passthrough) {
+        res.status(route.successStatus).type(String(reply.content_type || 'application/json'));
+        res.end(Buffer.from(reply.data as Uint8Array));
+        return;
+      }
       if (route.successStatus === 204) {
         res.status(204).end();
         return;

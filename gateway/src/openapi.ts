@@ -137,7 +137,7 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
       }
     }
     const bare = r.responseBody ? r.responseType.fields[r.responseBody] : undefined;
-    const okSchema = bare ? b.fieldSchema(bare) : b.ref(r.responseType);
+    const okSchema = bare ? b.fieldSchema(bare) : r.responseSchema ? b.ref(r.responseSchema) : b.ref(r.responseType);
     const responses: Record<string, unknown> = {};
     if (r.successStatus === 204) responses['204'] = { description: 'No content' };
     else if (r.responseStream)

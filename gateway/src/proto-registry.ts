@@ -33,6 +33,9 @@ export interface RouteSpec {
   requestType: protobuf.Type;
   responseType: protobuf.Type;
   responseStream: boolean;
+  /** The service sends the body itself (google.api.HttpBody); `responseSchema` documents it. */
+  passthrough: boolean;
+  responseSchema?: protobuf.Type;
 }
 
 const ACCESS: Record<string, Access> = {
@@ -131,6 +134,8 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
         requestType: method.resolvedRequestType!,
         responseType: method.resolvedResponseType!,
         responseStream: Boolean(method.responseStream),
+        passthrough: method.resolvedResponseType!.fullName === '.google.api.HttpBody',
+        responseSchema: route.response_schema ? root.lookupType(route.response_schema) : undefined,
       });
     }
   }

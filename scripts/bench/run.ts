@@ -162,6 +162,21 @@ try {
       'target p95 < 10 ms',
     ),
   );
+  const dashas = `${baseUrl}/v1/vedic/charts/${created.id}/dashas/vimshottari`;
+  rows.push(
+    await load(
+      'GET .../dashas/vimshottari?depth=4 (3 MB), 1 connection',
+      { url: `${dashas}?depth=4`, headers, connections: 1 },
+      'target p50 < 100 ms',
+    ),
+  );
+  rows.push(
+    await load(
+      'GET .../dashas/vimshottari?depth=2, 1 connection',
+      { url: `${dashas}?depth=2`, headers, connections: 1 },
+      'target p50 < 10 ms',
+    ),
+  );
 
   console.log(
     `\nIn-process baseline (same run, sequential, 1000 charts): computeChart ${base.computeUs.toFixed(0)} µs + raw INSERT ${base.insertUs.toFixed(0)} µs = ${base.totalUs.toFixed(0)} µs per chart\n`,

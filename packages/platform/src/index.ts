@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './grpc-client.ts';
 export * from './grpc-health.ts';
 export * from './grpc-server.ts';
+export * from './http-body.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './metrics.ts';

@@ -4,11 +4,12 @@ import {
   type DashaCard,
   type DashaLordContext,
   type DashaPeriod,
+  type GetVimshottariResponse,
   type LegacyDashaPeriod,
 } from '@astro/protos/astro/vedic/v1/dashas';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
+import { AppError, invalidRequest, jsonHttpBody, service, type CallContext, type Registration } from '@astro/platform';
 import type { StoredChart } from '../chart-source.ts';
 import { CARD_SIGNALS_RULE, cardSignals, cardTitle, overlapping } from '../domain/dashas/cards.ts';
 import { CHARA_METHOD_VERSION, charaDasha } from '../domain/dashas/chara.ts';
@@ -78,15 +79,17 @@ async function loadVimshottari(deps: VedicDeps, ctx: CallContext, id: string): P
 
 // ---------------------------------------------------------------- outputs
 
-function contextMessage(c: LordContext): DashaLordContext {
+function contextMessage(c: LordContext, unset: undefined | null): DashaLordContext {
+  // `unset` is null when the object goes straight to JSON (an HttpBody answer), undefined for proto.
+  const u = unset as undefined;
   return {
     lord: c.lord,
-    lord_strength: c.lord_strength ?? undefined,
-    lord_house: c.lord_house ?? undefined,
+    lord_strength: c.lord_strength ?? u,
+    lord_house: c.lord_house ?? u,
     owned_houses: c.owned_houses,
-    dignity: c.dignity ?? undefined,
-    sign: c.sign ?? undefined,
-    nakshatra: c.nakshatra ?? undefined,
+    dignity: c.dignity ?? u,
+    sign: c.sign ?? u,
+    nakshatra: c.nakshatra ?? u,
   };
 }
 
@@ -94,7 +97,10 @@ function contextMessage(c: LordContext): DashaLordContext {
 class PeriodWriter {
   private readonly iso = new Map<number, string>();
   private readonly ctx = new Map<string, DashaLordContext>();
-  constructor(private readonly contexts: Map<string, LordContext>) {}
+  constructor(
+    private readonly contexts: Map<string, LordContext>,
+    private readonly unset: undefined | null = undefined,
+  ) {}
 
   time(ms: number): string {
     let s = this.iso.get(ms);
@@ -104,7 +110,7 @@ class PeriodWriter {
 
   period(p: VimPeriod): DashaPeriod {
     let lc = this.ctx.get(p.lord);
-    if (!lc) this.ctx.set(p.lord, (lc = contextMessage(this.contexts.get(p.lord)!)));
+    if (!lc) this.ctx.set(p.lord, (lc = contextMessage(this.contexts.get(p.lord)!, this.unset)));
     return {
       period_level: LEVEL_NAMES[p.level - 1]!,
       level: p.level,
@@ -134,9 +140,10 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       async getVimshottari(req, ctx) {
         const depth = intInRange(req.depth, 'depth', 1, 4, 4);
         const v = await loadVimshottari(deps, ctx, req.id);
-        const w = new PeriodWriter(v.contexts);
+        // Nulls written directly: the body is serialised here, as JSON, without a replacer pass.
+        const w = new PeriodWriter(v.contexts, null);
         const [l1, l2, l3, l4] = vimshottariChain(v.birth, depth);
-        return {
+        const body: GetVimshottariResponse = {
           chart_id: v.chartId,
           method_version: METHOD_VERSION,
           birth_dasha_lord: v.birth.lord,
@@ -147,6 +154,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
           sukshmadashas: l4!.map((p) => w.period(p)),
           features_used: FEATURES,
         };
+        return jsonHttpBody(body, { nullsWritten: true });
       },
 
       async getVimshottariCurrent(req, ctx) {
