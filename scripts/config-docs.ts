@@ -4,6 +4,7 @@ import type { ConfigSpec } from '@astro/platform';
 import { gatewayConfigSpec } from '../gateway/src/config.ts';
 import { accountConfigSpec } from '../services/account/src/config.ts';
 import { chartConfigSpec } from '../services/chart/src/config.ts';
+import { vedicConfigSpec } from '../services/vedic-calc/src/config.ts';
 
 const LAUNCHER: [string, string, string][] = [
   [
@@ -54,4 +55,5 @@ table('Launcher and tests (npm start, npm test)', LAUNCHER);
 table('gateway', fromSpec(gatewayConfigSpec));
 table('services/account', fromSpec(accountConfigSpec));
 table('services/chart', fromSpec(chartConfigSpec));
+table('services/vedic-calc', fromSpec(vedicConfigSpec));
 process.stdout.write(lines.join('\n'));
