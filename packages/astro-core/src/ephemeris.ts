@@ -8,38 +8,16 @@
 // makes each computation independent of the ones before it (determinism).
 import { calc_ut, constants, get_ayanamsa_ex_ut, julday, set_ephe_path, set_sid_mode } from 'sweph';
 import { utcParts } from './moment.ts';
+import { PLANET_KEYS, type PlanetKey } from './tables.ts';
 
 export type EphemerisMode = 'moshier' | 'swiss';
 
 /** Bodies with an ephemeris position (the chart's planets without the two house angles). */
-export type BodyKey =
-  | 'sun'
-  | 'moon'
-  | 'mercury'
-  | 'venus'
-  | 'mars'
-  | 'jupiter'
-  | 'saturn'
-  | 'uranus'
-  | 'neptune'
-  | 'pluto'
-  | 'rahu'
-  | 'ketu';
+export type BodyKey = Exclude<PlanetKey, 'ascendant' | 'midheaven'>;
 
-export const BODY_KEYS: readonly BodyKey[] = Object.freeze([
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'rahu',
-  'ketu',
-] as const);
+export const BODY_KEYS: readonly BodyKey[] = Object.freeze(
+  PLANET_KEYS.filter((k): k is BodyKey => k !== 'ascendant' && k !== 'midheaven'),
+);
 
 const SWEPH_ID: Record<Exclude<BodyKey, 'ketu'>, number> = {
   sun: constants.SE_SUN,
