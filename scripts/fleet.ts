@@ -196,7 +196,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
         );
       log(`[fleet] ${s.name} serving on ${addrEnv[s.addressEnv]}`);
     }
-    launch('gateway', 'gateway/src/main.ts', {
+    const gateway = launch('gateway', 'gateway/src/main.ts', {
       ...shared,
       PORT: String(gatewayPort),
       PROTO_DIR: path.join(ROOT, 'protos'),
@@ -209,7 +209,9 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       } catch {
         /* not listening yet */
       }
-      if (Date.now() > until) throw new Error('gateway did not become ready');
+      const where = opts.output === 'files' ? path.join(logsDir, 'gateway.log') : 'its output above';
+      if (gateway.exitCode !== null) throw new Error(`the gateway exited at boot (see ${where})`);
+      if (Date.now() > until) throw new Error(`gateway did not become ready (see ${where})`);
       await new Promise((r) => setTimeout(r, 200));
     }
     return { baseUrl, databaseUrl: adminUrl, services: services.map((s) => s.name), databases, env: shared, stop };
