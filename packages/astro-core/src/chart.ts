@@ -117,3 +117,12 @@ export function computeChart(input: ChartInput): ComputedChart {
     ayanamsha_degrees: input.ayanamsha === 'lahiri' ? lahiriAyanamsha(jdUt) : null,
   };
 }
+
+/**
+ * The ascendant alone (sweph's houses, no planets): electional searches evaluate it at many moments.
+ * Sidereal (Lahiri) when `sidereal`, as in a Vedic chart.
+ */
+export function ascendantLongitude(utcMs: number, latitude: number, longitude: number, sidereal: boolean): number {
+  applySettings();
+  return computeHouses(julianDayUT(utcMs), latitude, longitude, 'equal', sidereal).ascendant;
+}

@@ -5,6 +5,7 @@ import { vargaRegistrations } from './varga-handlers.ts';
 import { jaiminiRegistrations } from './jaimini-handlers.ts';
 import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
+import { muhurtaRegistrations } from './muhurta-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -12,5 +13,6 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...jaiminiRegistrations(deps),
     ...dashaRegistrations(deps),
     ...panchangaRegistrations(deps),
+    ...muhurtaRegistrations(deps),
   ];
 }
