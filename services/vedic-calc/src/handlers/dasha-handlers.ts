@@ -134,12 +134,35 @@ class PeriodWriter {
 
 // ---------------------------------------------------------------- service
 
+/** Serialised chains of recently read charts (at most 32; depth 4 is about 3 MB each). */
+class ChainCache {
+  private readonly entries = new Map<string, ReturnType<typeof jsonHttpBody>>();
+  get(key: string) {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit); // most recently used last
+    }
+    return hit;
+  }
+  set(key: string, value: ReturnType<typeof jsonHttpBody>): void {
+    if (this.entries.size >= 32) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value);
+  }
+}
+const chainCache = new ChainCache();
+
 export function dashaRegistrations(deps: VedicDeps): Registration[] {
   return [
     service('astro.vedic.v1.DashaService', DashaServiceService, {
       async getVimshottari(req, ctx) {
         const depth = intInRange(req.depth, 'depth', 1, 4, 4);
+        // The chart is always read (tenant check, 404 after a delete); the chain is a pure function of
+        // the stored chart, so a repeated request reuses the serialised answer.
         const v = await loadVimshottari(deps, ctx, req.id);
+        const cacheKey = `${v.chartId}:${v.birth.startMs}:${depth}`;
+        const cached = chainCache.get(cacheKey);
+        if (cached) return cached;
         // Nulls written directly: the body is serialised here, as JSON, without a replacer pass.
         const w = new PeriodWriter(v.contexts, null);
         const [l1, l2, l3, l4] = vimshottariChain(v.birth, depth);
@@ -154,7 +177,9 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
           sukshmadashas: l4!.map((p) => w.period(p)),
           features_used: FEATURES,
         };
-        return jsonHttpBody(body, { nullsWritten: true });
+        const answer = jsonHttpBody(body, { nullsWritten: true });
+        chainCache.set(cacheKey, answer);
+        return answer;
       },
 
       async getVimshottariCurrent(req, ctx) {
