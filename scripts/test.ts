@@ -80,6 +80,12 @@ const fleet = await startFleet({
     DEMO_WINDOW_SECONDS: '4',
     NODE_ENV: 'test',
   },
+}).catch(async (err: Error) => {
+  // The launcher already stopped what it started; leave no databases behind and say it plainly.
+  console.error(`\nthe fleet did not start: ${err.message}\n0 passed, 1 failed`);
+  await mail.close();
+  await dropDatabases(runId);
+  process.exit(1);
 });
 console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.join(dataDir, 'logs'))}`);
 
