@@ -4,12 +4,19 @@ import {
   type DashaCard,
   type DashaLordContext,
   type DashaPeriod,
-  type GetVimshottariResponse,
   type LegacyDashaPeriod,
 } from '@astro/protos/astro/vedic/v1/dashas';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest, jsonHttpBody, service, type CallContext, type Registration } from '@astro/platform';
+import {
+  AppError,
+  invalidRequest,
+  jsonHttpBody,
+  service,
+  type CallContext,
+  type HttpBodyAnswer,
+  type Registration,
+} from '@astro/platform';
 import type { StoredChart } from '../chart-source.ts';
 import { CARD_SIGNALS_RULE, cardSignals, cardTitle, overlapping } from '../domain/dashas/cards.ts';
 import { CHARA_METHOD_VERSION, charaDasha } from '../domain/dashas/chara.ts';
@@ -79,28 +86,27 @@ async function loadVimshottari(deps: VedicDeps, ctx: CallContext, id: string): P
 
 // ---------------------------------------------------------------- outputs
 
-function contextMessage(c: LordContext, unset: undefined | null): DashaLordContext {
-  // `unset` is null when the object goes straight to JSON (an HttpBody answer), undefined for proto.
-  const u = unset as undefined;
+function contextMessage(c: LordContext): DashaLordContext {
   return {
     lord: c.lord,
-    lord_strength: c.lord_strength ?? u,
-    lord_house: c.lord_house ?? u,
+    lord_strength: c.lord_strength ?? undefined,
+    lord_house: c.lord_house ?? undefined,
     owned_houses: c.owned_houses,
-    dignity: c.dignity ?? u,
-    sign: c.sign ?? u,
-    nakshatra: c.nakshatra ?? u,
+    dignity: c.dignity ?? undefined,
+    sign: c.sign ?? undefined,
+    nakshatra: c.nakshatra ?? undefined,
   };
 }
+
+/** JSON of a value with unset (undefined) fields written as null, as the gateway maps them. */
+const toJson = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (x === undefined ? null : x));
 
 /** Builds period messages; ISO strings and lord contexts are cached (boundaries repeat across levels). */
 class PeriodWriter {
   private readonly iso = new Map<number, string>();
   private readonly ctx = new Map<string, DashaLordContext>();
-  constructor(
-    private readonly contexts: Map<string, LordContext>,
-    private readonly unset: undefined | null = undefined,
-  ) {}
+  private readonly tails = new Map<string, string>();
+  constructor(private readonly contexts: Map<string, LordContext>) {}
 
   time(ms: number): string {
     let s = this.iso.get(ms);
@@ -110,7 +116,7 @@ class PeriodWriter {
 
   period(p: VimPeriod): DashaPeriod {
     let lc = this.ctx.get(p.lord);
-    if (!lc) this.ctx.set(p.lord, (lc = contextMessage(this.contexts.get(p.lord)!, this.unset)));
+    if (!lc) this.ctx.set(p.lord, (lc = contextMessage(this.contexts.get(p.lord)!)));
     return {
       period_level: LEVEL_NAMES[p.level - 1]!,
       level: p.level,
@@ -127,6 +133,27 @@ class PeriodWriter {
     };
   }
 
+  /**
+   * The same period written straight as JSON text (field order and null mapping as `period` plus the
+   * gateway would give): a depth-4 chain is 6561 of these, and building objects only to stringify
+   * them again cost more than the chain itself. The lord-dependent tail is built once per lord.
+   */
+  periodJson(p: VimPeriod): string {
+    let tail = this.tails.get(p.lord);
+    if (tail === undefined) {
+      const lc = contextMessage(this.contexts.get(p.lord)!);
+      tail =
+        `,"lord_strength":${toJson(lc.lord_strength)},"lord_house":${toJson(lc.lord_house)}` +
+        `,"owned_houses":${toJson(lc.owned_houses)},"dignity":${toJson(lc.dignity)},"lord_context":${toJson(lc)}}`;
+      this.tails.set(p.lord, tail);
+    }
+    return (
+      `{"period_level":"${LEVEL_NAMES[p.level - 1]!}","level":${p.level},"lord":"${p.lord}"` +
+      `,"parents":${JSON.stringify(p.parents)},"starts_at":"${this.time(p.startMs)}","ends_at":"${this.time(p.endMs)}"` +
+      `,"duration_days":${JSON.stringify((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
+    );
+  }
+
   legacy(p: VimPeriod): LegacyDashaPeriod {
     return { lord: p.lord, parents: p.parents, start: this.time(p.startMs), end: this.time(p.endMs), level: p.level };
   }
@@ -136,7 +163,7 @@ class PeriodWriter {
 
 /** Serialised chains of recently read charts (at most 32; depth 4 is about 3 MB each). */
 class ChainCache {
-  private readonly entries = new Map<string, ReturnType<typeof jsonHttpBody>>();
+  private readonly entries = new Map<string, HttpBodyAnswer>();
   get(key: string) {
     const hit = this.entries.get(key);
     if (hit) {
@@ -145,7 +172,7 @@ class ChainCache {
     }
     return hit;
   }
-  set(key: string, value: ReturnType<typeof jsonHttpBody>): void {
+  set(key: string, value: HttpBodyAnswer): void {
     if (this.entries.size >= 32) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, value);
   }
@@ -163,21 +190,16 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
         const cacheKey = `${v.chartId}:${v.birth.startMs}:${depth}`;
         const cached = chainCache.get(cacheKey);
         if (cached) return cached;
-        // Nulls written directly: the body is serialised here, as JSON, without a replacer pass.
-        const w = new PeriodWriter(v.contexts, null);
+        const w = new PeriodWriter(v.contexts);
         const [l1, l2, l3, l4] = vimshottariChain(v.birth, depth);
-        const body: GetVimshottariResponse = {
-          chart_id: v.chartId,
-          method_version: METHOD_VERSION,
-          birth_dasha_lord: v.birth.lord,
-          birth_dasha_start: w.time(v.birth.startMs),
-          mahadashas: l1!.map((p) => w.period(p)),
-          antardashas: l2!.map((p) => w.period(p)),
-          pratyantardashas: l3!.map((p) => w.period(p)),
-          sukshmadashas: l4!.map((p) => w.period(p)),
-          features_used: FEATURES,
-        };
-        const answer = jsonHttpBody(body, { nullsWritten: true });
+        const list = (ps: VimPeriod[]) => `[${ps.map((p) => w.periodJson(p)).join(',')}]`;
+        // GetVimshottariResponse as JSON text, fields in proto order (see periodJson).
+        const json =
+          `{"chart_id":${JSON.stringify(v.chartId)},"method_version":${JSON.stringify(METHOD_VERSION)}` +
+          `,"birth_dasha_lord":"${v.birth.lord}","birth_dasha_start":"${w.time(v.birth.startMs)}"` +
+          `,"mahadashas":${list(l1!)},"antardashas":${list(l2!)},"pratyantardashas":${list(l3!)}` +
+          `,"sukshmadashas":${list(l4!)},"features_used":${JSON.stringify(FEATURES)}}`;
+        const answer = jsonHttpBody(json);
         chainCache.set(cacheKey, answer);
         return answer;
       },
