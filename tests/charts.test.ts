@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, createKey, expectError, expectStatus, invalidFields, signup, UUID } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 const PLANETS = [
   'sun',
@@ -20,20 +21,6 @@ const PLANETS = [
   'ketu',
   'ascendant',
   'midheaven',
-];
-const SIGNS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
 ];
 const BASE = ['planet', 'sign', 'longitude', 'degree_in_sign', 'speed_per_day', 'is_retrograde'];
 const VEDIC = [...BASE, 'nakshatra', 'pada', 'global_pada', 'nakshatra_lord', 'navamsa_sign', 'navamsa_lord'];

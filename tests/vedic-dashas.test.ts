@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const YEAR_MS = 365.25 * 86_400_000;
@@ -379,20 +380,6 @@ describe('Yogini and Chara dasha', () => {
       assert.deepEqual(Object.keys(j).sort(), ['chart_id', 'periods', 'starting_sign']);
       const asc = chart.planets.find((p: any) => p.planet === 'ascendant');
       assert.equal(j.starting_sign, asc.sign);
-      const SIGNS = [
-        'aries',
-        'taurus',
-        'gemini',
-        'cancer',
-        'leo',
-        'virgo',
-        'libra',
-        'scorpio',
-        'sagittarius',
-        'capricorn',
-        'aquarius',
-        'pisces',
-      ];
       const RULER = [
         'mars',
         'venus',

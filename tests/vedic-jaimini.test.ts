@@ -5,22 +5,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };
-const SIGNS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-];
 const ROLES = [
   'Atmakaraka',
   'Amatyakaraka',

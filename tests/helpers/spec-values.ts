@@ -1,0 +1,16 @@
+// Value lists the spec states (1-platform.md "Chart": sign values). Written out here rather than
+// imported from astro-core so the tests check the service against the spec, not against itself.
+export const SIGNS: readonly string[] = [
+  'aries',
+  'taurus',
+  'gemini',
+  'cancer',
+  'leo',
+  'virgo',
+  'libra',
+  'scorpio',
+  'sagittarius',
+  'capricorn',
+  'aquarius',
+  'pisces',
+];
