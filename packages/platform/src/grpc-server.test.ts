@@ -78,3 +78,52 @@ describe('gRPC server bootstrap', () => {
     }
   });
 });
+
+describe('gRPC server streams', () => {
+  const StreamDef = {
+    events: { path: '/test.Stream/Events', requestStream: false as const, responseStream: true as const, ...json },
+  };
+
+  // An error thrown by a streaming handler must reach the client as its status at once, both before
+  // any message (so the gateway can answer a real HTTP error) and after some (an SSE error event).
+  it('an error before or after the first message ends the call with its status', async () => {
+    const running = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: createLogger('test', 'error'),
+      services: [
+        service('test.Stream', StreamDef, {
+          events: async (req: { before: number }, _ctx, send) => {
+            for (let i = 0; i < req.before; i++) send({ i });
+            throw new AppError('llm_tier_rate_limited', 'empty', { tier: 'basic' });
+          },
+        }),
+      ],
+    });
+    const client = new grpc.Client(`127.0.0.1:${running.port}`, grpc.credentials.createInsecure());
+    try {
+      for (const before of [0, 2]) {
+        const started = Date.now();
+        const got: unknown[] = [];
+        const err = await new Promise<grpc.ServiceError>((resolve) => {
+          const s = client.makeServerStreamRequest(
+            '/test.Stream/Events',
+            json.requestSerialize,
+            json.responseDeserialize,
+            { before },
+            new grpc.Metadata(),
+            { deadline: Date.now() + 5000 },
+          );
+          s.on('data', (m) => got.push(m));
+          s.on('error', resolve);
+        });
+        assert.equal(got.length, before);
+        assert.equal(fromGrpcError(err).code, 'llm_tier_rate_limited');
+        assert.ok(Date.now() - started < 4000, 'the status arrives without waiting for the deadline');
+      }
+    } finally {
+      client.close();
+      await running.shutdown(100);
+    }
+  });
+});

@@ -82,7 +82,10 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
         } catch (err) {
           const e = report(err);
           finish(started, String(e.code));
-          call.destroy(Object.assign(new Error(e.details), e));
+          // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
+          // the client would wait for its deadline. The stream's own 'error' listener records the
+          // status and ends the call with it (before or after messages were written).
+          if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
         }
       });
     };

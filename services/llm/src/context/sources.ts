@@ -1,0 +1,91 @@
+// The calculation services the engine context is built from, one small adapter per source. Calls
+// carry the caller's principal (so vedic-calc reads the chart as that tenant) and the request id.
+import * as grpc from '@grpc/grpc-js';
+import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
+import { DashaServiceClient, type GetVimshottariCurrentResponse } from '@astro/protos/astro/vedic/v1/dashas';
+import { JaiminiServiceClient, type JaiminiKarakasResponse } from '@astro/protos/astro/vedic/v1/jaimini';
+import { MuhurtaServiceClient, type GetLegacyMuhurtaResponse } from '@astro/protos/astro/vedic/v1/muhurta';
+import { AppError, channelOptions, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
+
+export type { StoredChart };
+
+export interface SourceAddresses {
+  chart: string;
+  vedicCalc: string;
+}
+
+export interface MuhurtaWindow {
+  window_start: string;
+  window_end: string;
+  interval_minutes: number;
+  top_n: number;
+}
+
+/** The ports the context builders use (tests can stand in for them). */
+export interface CalcSources {
+  readChart(p: Principal, chartId: string, system: 'vedic' | 'western'): Promise<StoredChart>;
+  vimshottariCurrent(p: Principal, chartId: string, at: string): Promise<GetVimshottariCurrentResponse>;
+  jaiminiKarakas(p: Principal, chartId: string): Promise<JaiminiKarakasResponse>;
+  muhurtaCandidates(p: Principal, chartId: string, w: MuhurtaWindow): Promise<GetLegacyMuhurtaResponse>;
+}
+
+const creds = grpc.credentials.createInsecure();
+
+export class GrpcCalcSources implements CalcSources {
+  private readonly chart: ChartReaderServiceClient;
+  private readonly dashas: DashaServiceClient;
+  private readonly jaimini: JaiminiServiceClient;
+  private readonly muhurta: MuhurtaServiceClient;
+
+  constructor(addr: SourceAddresses) {
+    this.chart = new ChartReaderServiceClient(addr.chart, creds, channelOptions());
+    this.dashas = new DashaServiceClient(addr.vedicCalc, creds, channelOptions());
+    this.jaimini = new JaiminiServiceClient(addr.vedicCalc, creds, channelOptions());
+    this.muhurta = new MuhurtaServiceClient(addr.vedicCalc, creds, channelOptions());
+  }
+
+  private md(p: Principal): grpc.Metadata {
+    return outgoingMetadata((md) => writePrincipal(md, p));
+  }
+
+  async readChart(p: Principal, chartId: string, system: 'vedic' | 'western'): Promise<StoredChart> {
+    const stored = await unary(
+      this.chart,
+      this.chart.readChart,
+      { tenant_id: p.tenant_id, chart_id: chartId },
+      { metadata: this.md(p) },
+    );
+    if (stored.chart?.system !== system)
+      throw new AppError(
+        'unsupported_astrology_system',
+        `This route needs a ${system === 'vedic' ? 'Vedic' : 'Western'} chart.`,
+        {
+          chart_id: chartId,
+          system: stored.chart?.system ?? null,
+          required: system,
+        },
+      );
+    return stored;
+  }
+
+  vimshottariCurrent(p: Principal, chartId: string, at: string) {
+    return unary(this.dashas, this.dashas.getVimshottariCurrent, { id: chartId, at }, { metadata: this.md(p) });
+  }
+
+  jaiminiKarakas(p: Principal, chartId: string) {
+    return unary(this.jaimini, this.jaimini.getKarakas, { id: chartId }, { metadata: this.md(p) });
+  }
+
+  muhurtaCandidates(p: Principal, chartId: string, w: MuhurtaWindow) {
+    return unary(
+      this.muhurta,
+      this.muhurta.getLegacyMuhurta,
+      { id: chartId, ...w },
+      { metadata: this.md(p), deadlineMs: 30_000 },
+    );
+  }
+
+  close(): void {
+    for (const c of [this.chart, this.dashas, this.jaimini, this.muhurta]) c.close();
+  }
+}

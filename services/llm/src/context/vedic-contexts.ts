@@ -1,0 +1,256 @@
+// Engine contexts of the Vedic LLM routes (spec 3-western-llm.md "LLM interpretation routes"): theme,
+// chart reading, dasha forecast, muhurta reasoning. Each is a plain JSON object (the exact context
+// the model receives) with `highlights`, the facts a writer may state.
+import { computeChart } from '@astro/astro-core';
+import type { Principal } from '@astro/platform';
+import type { Fact } from '../domain/facts.ts';
+import type { ThemeDef } from '../domain/themes.ts';
+import type { CalcSources, MuhurtaWindow, StoredChart } from './sources.ts';
+import {
+  contacts,
+  GRAHAS,
+  houseFact,
+  houseFrom,
+  houseSummary,
+  placementFacts,
+  placements,
+  yogas,
+  type Pos,
+} from './vedic-grounding.ts';
+
+export const CONTEXT_VERSION = 'llm-context-v1';
+export type EngineContext = Record<string, unknown> & { highlights: Fact[] };
+
+const positionsOf = (c: StoredChart): Pos[] => (c.chart?.planets ?? []) as Pos[];
+
+/** Sidereal (Lahiri) positions of the sky at `atIso` seen from the chart's birth place. */
+function skyAt(c: StoredChart, atMs: number, system: 'vedic' | 'western'): Pos[] {
+  const sky = computeChart({
+    utcMs: atMs,
+    latitude: c.chart!.birth!.latitude,
+    longitude: c.chart!.birth!.longitude,
+    system,
+    houseSystem: 'whole_sign',
+    ayanamsha: system === 'vedic' ? 'lahiri' : null,
+  });
+  return sky.planets as Pos[];
+}
+
+function transitContacts(c: StoredChart, atMs: number, n: number) {
+  return contacts(skyAt(c, atMs, 'vedic'), positionsOf(c), GRAHAS).slice(0, n);
+}
+
+const contactFacts = (list: ReturnType<typeof contacts>): Fact[] =>
+  list.map((t) => ({
+    kind: 'contact',
+    a: t.transit_planet,
+    b: t.natal_planet,
+    aspect: t.aspect,
+    orb: t.orb_degrees,
+    transit: true,
+  }));
+
+export async function themeContext(
+  src: CalcSources,
+  p: Principal,
+  chartId: string,
+  theme: string,
+  def: ThemeDef,
+  at: { iso: string; ms: number } | null,
+): Promise<EngineContext> {
+  const chart = await src.readChart(p, chartId, 'vedic');
+  const { ascSign, list } = placements(positionsOf(chart));
+  const house = houseSummary(ascSign, list, def.house);
+  const karaka = list.find((x) => x.planet === def.karaka) ?? null;
+  const karakaHouse = karaka ? houseSummary(ascSign, list, karaka.house) : null;
+  const top = at ? transitContacts(chart, at.ms, 5) : [];
+  const highlights: Fact[] = [
+    { kind: 'intro', subject: theme.replace(/_/g, ' ') },
+    houseFact(house),
+    ...(karaka ? placementFacts([karaka]) : []),
+    ...contactFacts(top),
+  ];
+  return {
+    interpretation_type: 'theme',
+    method_version: CONTEXT_VERSION,
+    chart_id: chartId,
+    theme: { name: theme, karaka: def.karaka, house: def.house },
+    complete_factor: {
+      method: 'structural-whole-sign-v1',
+      ascendant_sign: ascSign,
+      house,
+      karaka: karaka && { ...karaka, house_lord: karakaHouse?.lord ?? null },
+    },
+    // The probability engine (vedic-calc theo) is not reachable from here yet: no number is invented.
+    probability: null,
+    at: at?.iso ?? null,
+    top_transit_contacts: top,
+    highlights,
+  };
+}
+
+const NATURAL: Record<string, 'benefic' | 'malefic'> = {
+  jupiter: 'benefic',
+  venus: 'benefic',
+  moon: 'benefic',
+  mercury: 'benefic',
+  sun: 'malefic',
+  mars: 'malefic',
+  saturn: 'malefic',
+  rahu: 'malefic',
+  ketu: 'malefic',
+};
+
+const HEADLINE_AREAS: [string, number][] = [
+  ['self', 1],
+  ['wealth', 2],
+  ['spouse', 7],
+  ['career', 10],
+  ['gain', 11],
+];
+
+export async function chartReadingContext(src: CalcSources, p: Principal, chartId: string): Promise<EngineContext> {
+  const chart = await src.readChart(p, chartId, 'vedic');
+  const karakas = await src.jaiminiKarakas(p, chartId);
+  const { ascSign, list } = placements(positionsOf(chart));
+  const found = yogas(list);
+  // Natural natures (BPHS ch. 3) corrected by dignity: own or exaltation strengthens, debilitation weakens.
+  const natures = list.map((x) => ({
+    planet: x.planet,
+    natural: NATURAL[x.planet]!,
+    dignity: x.dignity,
+    corrected:
+      x.dignity === 'exalted' || x.dignity === 'own_sign'
+        ? `strengthened_${NATURAL[x.planet]}`
+        : x.dignity === 'debilitated'
+          ? `weakened_${NATURAL[x.planet]}`
+          : NATURAL[x.planet]!,
+  }));
+  const areas = HEADLINE_AREAS.map(([name, h]) => ({ area: name, ...houseSummary(ascSign, list, h) }));
+  const highlights: Fact[] = [
+    { kind: 'intro', subject: 'the whole chart' },
+    ...placementFacts(list),
+    ...karakas.assignments.slice(0, 2).map((a): Fact => ({ kind: 'karaka', role: a.role, planet: a.planet })),
+    ...found.map((y): Fact => ({ kind: 'yoga', name: y.name, planets: y.planets })),
+    ...areas.map(houseFact),
+  ];
+  return {
+    interpretation_type: 'chart_reading',
+    method_version: CONTEXT_VERSION,
+    chart_id: chartId,
+    ascendant_sign: ascSign,
+    placements: list,
+    meta_factors: {
+      method: 'jaimini-chara-karakas',
+      atmakaraka: karakas.atmakaraka,
+      amatyakaraka: karakas.amatyakaraka,
+      karakamsha_sign: karakas.karakamsha_sign,
+      karakas: karakas.assignments.map((a) => ({ role: a.role, planet: a.planet })),
+    },
+    top_yogas: found,
+    corrected_natures: natures,
+    headline_areas: areas,
+    highlights,
+  };
+}
+
+export async function dashaForecastContext(
+  src: CalcSources,
+  p: Principal,
+  chartId: string,
+  at: { iso: string; ms: number },
+): Promise<EngineContext> {
+  const chart = await src.readChart(p, chartId, 'vedic');
+  const current = await src.vimshottariCurrent(p, chartId, at.iso);
+  const { ascSign, list } = placements(positionsOf(chart));
+  const sky = skyAt(chart, at.ms, 'vedic');
+  const chain = [current.md, current.ad, current.pd].filter((x) => !!x);
+  const periods = chain.map((d) => {
+    const transit = sky.find((s) => s.planet === d!.lord);
+    return {
+      level: d!.period_level,
+      lord: d!.lord,
+      starts_at: d!.starts_at,
+      ends_at: d!.ends_at,
+      // Period modifiers: the lord's natal standing.
+      period_modifiers: {
+        lord_house: d!.lord_house ?? null,
+        owned_houses: d!.owned_houses,
+        dignity: d!.dignity ?? null,
+        lord_strength: d!.lord_strength ?? null,
+      },
+      // Transit modifiers: where the lord moves at `at`, and its contacts with the natal chart.
+      transit_modifiers: transit
+        ? {
+            sign: transit.sign,
+            house_from_ascendant: houseFrom(ascSign, transit.sign),
+            retrograde: transit.is_retrograde,
+            contacts: contacts([transit], positionsOf(chart), GRAHAS).slice(0, 3),
+          }
+        : null,
+    };
+  });
+  const highlights: Fact[] = [{ kind: 'intro', subject: `the periods in force on ${at.iso.slice(0, 10)}` }];
+  for (const d of periods) {
+    highlights.push({
+      kind: 'dasha',
+      level: d.level as 'maha',
+      lord: d.lord,
+      starts_at: d.starts_at,
+      ends_at: d.ends_at,
+    });
+    const natal = list.find((x) => x.planet === d.lord);
+    if (natal) highlights.push(...placementFacts([natal]));
+    for (const c of d.transit_modifiers?.contacts ?? [])
+      highlights.push({
+        kind: 'contact',
+        a: c.transit_planet,
+        b: c.natal_planet,
+        aspect: c.aspect,
+        orb: c.orb_degrees,
+        transit: true,
+      });
+  }
+  return {
+    interpretation_type: 'dasha_forecast',
+    method_version: CONTEXT_VERSION,
+    chart_id: chartId,
+    at: at.iso,
+    system: 'vimshottari',
+    current_chain: periods,
+    highlights,
+  };
+}
+
+export async function muhurtaContext(
+  src: CalcSources,
+  p: Principal,
+  chartId: string,
+  w: MuhurtaWindow,
+): Promise<EngineContext> {
+  await src.readChart(p, chartId, 'vedic');
+  const res = await src.muhurtaCandidates(p, chartId, w);
+  const candidates = res.candidates.map((c, i) => ({ rank: i + 1, ...c }));
+  const highlights: Fact[] = [
+    { kind: 'intro', subject: 'the muhurta window' },
+    { kind: 'window', starts_at: w.window_start, ends_at: w.window_end },
+    ...candidates.map((c): Fact => ({
+      kind: 'muhurta',
+      rank: c.rank,
+      at: c.proposed_at,
+      tara: c.tara_name,
+      weekday_lord: c.weekday_lord,
+      score: c.score,
+    })),
+  ];
+  return {
+    interpretation_type: 'muhurta',
+    method_version: CONTEXT_VERSION,
+    chart_id: chartId,
+    window: w,
+    ranking: 'tara points (0-3) plus weekday lord points (0-2), best first',
+    calculation_method_version: res.method_version,
+    candidates,
+    highlights,
+  };
+}

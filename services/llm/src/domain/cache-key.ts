@@ -1,0 +1,32 @@
+// Cache key: SHA-256 over the fields the spec names (tenant, chart, type, theme for the theme type,
+// language, tier, the request parameters that apply) and a schema version, so that changing how the
+// context or prompt is built makes every older row ineligible.
+import { createHash } from 'node:crypto';
+
+export const CACHE_SCHEMA_VERSION = 'llm-cache-v1';
+
+export interface CacheKeyInput {
+  tenantId: string;
+  chartId: string;
+  interpretationType: string;
+  theme: string | null;
+  language: string;
+  tier: string;
+  /** Only the parameters that apply to the type, already normalised (absent ones omitted). */
+  params: Record<string, string | number>;
+}
+
+export function cacheKey(k: CacheKeyInput): string {
+  const params = Object.fromEntries(Object.entries(k.params).sort(([a], [b]) => a.localeCompare(b)));
+  const text = JSON.stringify([
+    CACHE_SCHEMA_VERSION,
+    k.tenantId,
+    k.chartId,
+    k.interpretationType,
+    k.interpretationType === 'theme' ? k.theme : null,
+    k.language,
+    k.tier,
+    params,
+  ]);
+  return createHash('sha256').update(text).digest('hex');
+}

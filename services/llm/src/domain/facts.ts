@@ -1,0 +1,17 @@
+// The facts of an engine context: small typed statements the context builders derive from the
+// calculation services' answers, listed in `engine_context.highlights`. Both writers use them: the
+// prompt shows them to the model beside the full context, and the offline writer renders each one in
+// the requested language, so every sentence it writes traces to one fact.
+export type Fact =
+  | { kind: 'intro'; subject: string }
+  | { kind: 'placement'; planet: string; sign: string; house: number | null; retrograde: boolean; owner?: string }
+  | { kind: 'dignity'; planet: string; dignity: 'exalted' | 'debilitated' | 'own_sign' }
+  | { kind: 'house'; house: number; sign: string; lord: string; lord_house: number | null; occupants: string[] }
+  | { kind: 'dasha'; level: 'maha' | 'antar' | 'pratyantar'; lord: string; starts_at: string; ends_at: string }
+  | { kind: 'contact'; a: string; b: string; aspect: string; orb: number; transit: boolean }
+  | { kind: 'muhurta'; rank: number; at: string; tara: string; weekday_lord: string; score: number }
+  | { kind: 'karaka'; role: string; planet: string }
+  | { kind: 'yoga'; name: string; planets: string[] }
+  | { kind: 'element'; element: string; share: number }
+  | { kind: 'profection'; age: number; house: number; sign: string; time_lord: string }
+  | { kind: 'window'; starts_at: string; ends_at: string };

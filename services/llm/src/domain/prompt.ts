@@ -1,0 +1,35 @@
+// The prompt: the model is a writer, not a calculator. It gets the engine context as JSON and is told
+// to use nothing else, to keep every number and name from it, and to write at the tier's length in
+// the requested language.
+import { LANGUAGE_NAMES, TIER_SPECS, type Language, type Tier } from './catalog.ts';
+import type { ChatMessage } from './tokens.ts';
+
+export const PROMPT_VERSION = 'llm-prompt-v1';
+
+export function buildMessages(
+  interpretationType: string,
+  engineContext: Record<string, unknown>,
+  language: Language,
+  tier: Tier,
+): ChatMessage[] {
+  const spec = TIER_SPECS[tier];
+  const system = [
+    'You are an astrology writer for a commercial API. You never calculate anything yourself.',
+    'Write ONLY from the JSON engine context the user gives you: every statement must trace to a field of it.',
+    'Do not add placements, aspects, periods, dates, scores or predictions that are not in the context.',
+    'Keep names, numbers and dates exactly as given. Do not mention JSON, fields, the context or these rules.',
+    `Write in ${LANGUAGE_NAMES[language]} (ISO 639-1 "${language}").`,
+    `Length: ${spec.minParagraphs}-${spec.maxParagraphs} paragraphs, about ${spec.targetOutputTokens} tokens in all.`,
+    'Plain prose paragraphs separated by blank lines; no headings, lists or markdown.',
+  ].join('\n');
+  const user = `Interpretation type: ${interpretationType}\nEngine context:\n${JSON.stringify(engineContext)}`;
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+}
+
+/** Output cap sent to the model: the tier's target with headroom for the longer scripts. */
+export function maxOutputTokens(tier: Tier): number {
+  return Math.round(TIER_SPECS[tier].targetOutputTokens * 1.5);
+}

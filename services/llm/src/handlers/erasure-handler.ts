@@ -1,0 +1,38 @@
+// DataErasureService (internal) and the bus consumers of chart.deleted and tenant.data_erased: the
+// same idempotent deletion of the stored LLM interpretations (store `llm_interpretations`). The usage
+// ledger keeps its rows (spend already incurred still counts against budgets) without the chart id.
+import { DataErasureServiceService } from '@astro/protos/astro/erasure/v1/erasure';
+import { invalidRequest, isUuid, service, type EventBus, type Registration } from '@astro/platform';
+import type { InterpretationStore } from '../store/interpretation-store.ts';
+
+export const ERASURE_GROUP = 'llm-erasure';
+
+export function erasureRegistrations(store: InterpretationStore): Registration[] {
+  return [
+    service('astro.erasure.v1.DataErasureService', DataErasureServiceService, {
+      erase: async (req) => {
+        if (!isUuid(req.tenant_id))
+          throw invalidRequest([{ field: 'tenant_id', reason: 'invalid_uuid', message: 'must be a UUID' }]);
+        const n = await store.erase(req.tenant_id, req.chart_id || undefined);
+        return { rows_by_store: { llm_interpretations: n }, report_files_deleted: 0, cache_entries_deleted: 0 };
+      },
+    }),
+  ];
+}
+
+interface ErasurePayload {
+  tenant_id?: string;
+  chart_id?: string;
+}
+
+export async function subscribeErasure(bus: EventBus, store: InterpretationStore): Promise<void> {
+  const handle = (withChart: boolean) => async (event: { id: string; payload: unknown }) => {
+    const p = (event.payload ?? {}) as ErasurePayload;
+    if (!p.tenant_id || !isUuid(p.tenant_id)) return; // malformed: nothing of ours can match
+    if (withChart && (!p.chart_id || !isUuid(p.chart_id))) return;
+    await store.erase(p.tenant_id, withChart ? p.chart_id : undefined);
+    await store.firstSeen(event.id);
+  };
+  await bus.subscribe(ERASURE_GROUP, 'chart.deleted', handle(true));
+  await bus.subscribe(ERASURE_GROUP, 'tenant.data_erased', handle(false));
+}

@@ -1,0 +1,62 @@
+// Request checks shared by the handlers: enums, moments with offsets, ranges. Each failure is a spec
+// error code (422), never a 500.
+import { parseMoment } from '@astro/astro-core';
+import { AppError, invalidRequest, type FieldError } from '@astro/platform';
+import { isLanguage, isTier, type Language, type Tier } from '../domain/catalog.ts';
+
+export interface Moment {
+  iso: string;
+  ms: number;
+}
+
+export class Checks {
+  readonly errors: FieldError[] = [];
+
+  enumOf<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+    if (value === undefined) return undefined;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.errors.push({ field, reason: 'invalid_enum', message: `must be one of ${allowed.join(', ')}` });
+    return undefined;
+  }
+
+  language(value: string | undefined): Language {
+    if (value !== undefined && !isLanguage(value))
+      this.errors.push({
+        field: 'language',
+        reason: 'invalid_enum',
+        message: 'must be one of en, hi, ta, te, kn, ml, mr, bn, gu, es',
+      });
+    return (value ?? 'en') as Language;
+  }
+
+  tier(value: string | undefined): Tier {
+    if (value === undefined) return 'standard';
+    if (!isTier(value))
+      this.errors.push({ field: 'tier', reason: 'invalid_enum', message: 'must be one of basic, standard, premium' });
+    return (isTier(value) ? value : 'standard') as Tier;
+  }
+
+  intIn(field: string, value: number | undefined, min: number, max: number, dflt: number): number {
+    if (value === undefined) return dflt;
+    if (value < min || value > max)
+      this.errors.push({ field, reason: 'out_of_range', message: `must be ${min}-${max}` });
+    return value;
+  }
+
+  /** Throws 422 invalid_request with every collected field error. */
+  done(): void {
+    if (this.errors.length) throw invalidRequest(this.errors);
+  }
+}
+
+/**
+ * A moment that must carry an offset. A naive one raises `naiveCode` (the route's spec code); a
+ * malformed one is 422 invalid_request.
+ */
+export function moment(field: string, value: string, naiveCode: string): Moment {
+  const parsed = parseMoment(value);
+  if (parsed) return { iso: value, ms: parsed.utcMs };
+  if (/^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value))
+    throw new AppError(naiveCode, undefined, { field, value });
+  throw invalidRequest([{ field, reason: 'invalid_datetime', message: 'expected ISO 8601 with an offset' }]);
+}

@@ -1,0 +1,85 @@
+// llm process: config, ephemeris, database, providers, calculation clients, event bus, gRPC server.
+import pg from 'pg';
+import { initEphemeris } from '@astro/astro-core';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
+import { llmConfigSpec } from './config.ts';
+import { GrpcCalcSources } from './context/sources.ts';
+import { parsePriceTable } from './domain/pricing.ts';
+import { parseBucketTable } from './domain/token-bucket.ts';
+import { erasureRegistrations, subscribeErasure } from './handlers/erasure-handler.ts';
+import { llmRegistrations } from './handlers/llm-handlers.ts';
+import { rewriteRegistrations } from './handlers/rewrite-handler.ts';
+import { westernRegistrations } from './handlers/western-handlers.ts';
+import { Interpreter } from './interpreter.ts';
+import { parseProviders } from './providers/config.ts';
+import { FailoverProvider } from './providers/failover.ts';
+import { OfflineWriter } from './providers/offline-provider.ts';
+import { OpenAiCompatibleProvider } from './providers/openai-compatible.ts';
+import { InterpretationStore } from './store/interpretation-store.ts';
+
+const cfg = loadConfigOrExit('llm', llmConfigSpec);
+const logger = createLogger('llm', cfg.LOG_LEVEL);
+
+let prices, buckets, providerConfigs;
+try {
+  prices = parsePriceTable(cfg.LLM_PRICES);
+  buckets = parseBucketTable(cfg.LLM_BUCKETS);
+  providerConfigs = parseProviders(cfg.LLM_PROVIDERS);
+} catch (err) {
+  // The message names the variable only: LLM_PROVIDERS may hold API keys.
+  logger.error('invalid LLM_PRICES, LLM_BUCKETS or LLM_PROVIDERS', { reason: (err as Error).name });
+  process.exit(1);
+}
+
+const ephemeris = initEphemeris({});
+const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+const store = new InterpretationStore(pool);
+const sources = new GrpcCalcSources({ chart: cfg.CHART_ADDR, vedicCalc: cfg.VEDIC_CALC_ADDR });
+const policy = { timeoutMs: cfg.LLM_CALL_TIMEOUT_MS, connectRetries: cfg.LLM_CONNECT_RETRIES };
+const remote = providerConfigs.map((c) => new OpenAiCompatibleProvider(c, policy));
+const provider = new FailoverProvider(
+  remote.length ? remote : [new OfflineWriter(cfg.LLM_OFFLINE_DELTA_DELAY_MS)],
+  logger,
+);
+const interpreter = new Interpreter({ store, provider, prices, buckets, cacheTtlSeconds: cfg.LLM_CACHE_TTL_SECONDS });
+
+const bus = createEventBus({
+  kafkaBrokers: cfg.KAFKA_BROKERS,
+  databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
+  clientId: 'llm',
+  logger,
+});
+await subscribeErasure(bus, store);
+
+const deps = { interpreter, store, sources };
+const running = await startGrpcServer({
+  port: cfg.GRPC_PORT,
+  logger,
+  services: [
+    ...llmRegistrations(deps),
+    ...westernRegistrations(deps),
+    ...rewriteRegistrations({ store, provider: remote.length ? provider : undefined, prices, buckets }),
+    ...erasureRegistrations(store),
+  ],
+  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
+});
+const metrics = startMetricsServer(cfg.METRICS_PORT);
+logger.info('llm service listening', {
+  grpc_port: running.port,
+  ephemeris: ephemeris.mode,
+  writer: remote.length ? `${remote.length} OpenAI-compatible provider(s)` : 'offline writer',
+});
+
+handleSignals(logger, running, async () => {
+  metrics?.close();
+  await bus.close();
+  sources.close();
+  await pool.end();
+});
