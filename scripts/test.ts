@@ -119,6 +119,9 @@ try {
         ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
         TEST_REDIS_URL: redisUrl,
         TEST_DATA_DIR: dataDir,
+        // tests/llm-providers.test.ts starts a second llm service and gateway beside this fleet.
+        FLEET_ENV: JSON.stringify(fleet.env),
+        LLM_DATABASE_URL: fleet.databases.llm ?? '',
       },
     },
   );

@@ -7,7 +7,17 @@
 // llm-providers.test.ts.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { api, createKey, expectError, expectStatus, invalidFields, operator, signup, sleep, UUID_V7 } from './helpers/client.ts';
+import {
+  api,
+  createKey,
+  expectError,
+  expectStatus,
+  invalidFields,
+  operator,
+  signup,
+  sleep,
+  UUID_V7,
+} from './helpers/client.ts';
 import { parseSse } from './helpers/sse.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 
@@ -43,6 +53,11 @@ const ROW_KEYS = [
   'theme',
   'tier',
 ];
+const GROUNDING_KEYS = ['features_used', 'grounding', 'sources'];
+const RECENT = () => ({
+  from: new Date(Date.now() - 86_400_000).toISOString(),
+  to: new Date(Date.now() + 86_400_000).toISOString(),
+});
 // Unicode blocks (The Unicode Standard, code charts) of each language's script.
 const SCRIPT: Record<string, RegExp> = {
   hi: /[\u0900-\u097F]/,
@@ -98,8 +113,8 @@ before(async () => {
   [pro, other, free] = await Promise.all([tenant('pro'), tenant('pro'), tenant('free')]);
 });
 
-function checkResponse(r: any, type: string, language: string, tier: string) {
-  assert.deepEqual(Object.keys(r).sort(), RESPONSE_KEYS);
+function checkResponse(r: any, type: string, language: string, tier: string, extra: string[] = []) {
+  assert.deepEqual(Object.keys(r).sort(), [...RESPONSE_KEYS, ...extra].sort());
   assert.equal(r.interpretation_type, type);
   assert.equal(r.language, language);
   assert.equal(r.tier, tier);
@@ -127,8 +142,8 @@ describe('plans', () => {
     it(`Free: ${path} answers 403 plan_feature_unavailable (a real HTTP status on streams)`, async () => {
       const r = await api(method, `${path}?${q({ chart_id: free.vedic, language: 'en' })}`, { token: free.key });
       const e = expectError(r, 403, 'plan_feature_unavailable');
-      assert.equal(e.details.plan, 'free');
-      assert.equal(typeof e.details.feature, 'string');
+      assert.equal(e.details!.plan, 'free');
+      assert.equal(typeof e.details!.feature, 'string');
       assert.match(r.headers.get('content-type') ?? '', /application\/json/);
     });
 
@@ -136,7 +151,10 @@ describe('plans', () => {
     for (const [path, body] of [
       ['/v1/interpretations/natal', { chart_id: free.western, language: 'en' }],
       ['/v1/interpretations/relationship', { chart_a_id: free.western, chart_b_id: free.westernB, language: 'en' }],
-      ['/v1/interpretations/forecast', { chart_id: free.western, language: 'xx', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-02-01T00:00:00Z' }],
+      [
+        '/v1/interpretations/forecast',
+        { chart_id: free.western, language: 'xx', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-02-01T00:00:00Z' },
+      ],
     ] as const) {
       const r = await api('POST', path, { token: free.key, body });
       expectError(r, 403, 'plan_feature_unavailable');
@@ -174,9 +192,18 @@ describe('validation', () => {
   });
 
   it('muhurta bounds: interval_minutes 5-1440, top_n 1-20, naive window, inverted window', async () => {
-    let r = await post(pro, '/v1/llm/muhurta-reasoning', { chart_id: pro.vedic, language: 'en', interval_minutes: 4, top_n: 21 });
+    let r = await post(pro, '/v1/llm/muhurta-reasoning', {
+      chart_id: pro.vedic,
+      language: 'en',
+      interval_minutes: 4,
+      top_n: 21,
+    });
     assert.deepEqual(invalidFields(expectError(r, 422, 'invalid_request')).sort(), ['interval_minutes', 'top_n']);
-    r = await post(pro, '/v1/llm/muhurta-reasoning', { chart_id: pro.vedic, language: 'en', window_start: '2026-03-01T00:00:00' });
+    r = await post(pro, '/v1/llm/muhurta-reasoning', {
+      chart_id: pro.vedic,
+      language: 'en',
+      window_start: '2026-03-01T00:00:00',
+    });
     expectError(r, 422, 'invalid_datetime_timezone');
     r = await post(pro, '/v1/llm/muhurta-reasoning', {
       chart_id: pro.vedic,
@@ -192,9 +219,15 @@ describe('validation', () => {
     expectError(r, 404, 'chart_not_found');
     r = await post(pro, '/v1/llm/chart-reading', { chart_id: pro.western, language: 'en' });
     expectError(r, 422, 'unsupported_astrology_system');
-    r = await api('POST', '/v1/interpretations/natal', { token: pro.key, body: { chart_id: pro.vedic, language: 'en' } });
+    r = await api('POST', '/v1/interpretations/natal', {
+      token: pro.key,
+      body: { chart_id: pro.vedic, language: 'en' },
+    });
     expectError(r, 422, 'unsupported_astrology_system');
-    r = await api('POST', '/v1/interpretations/natal', { token: pro.key, body: { chart_id: other.western, language: 'en' } });
+    r = await api('POST', '/v1/interpretations/natal', {
+      token: pro.key,
+      body: { chart_id: other.western, language: 'en' },
+    });
     expectError(r, 404, 'chart_not_found');
   });
 
@@ -209,7 +242,12 @@ describe('validation', () => {
 
 describe('Vedic LLM routes (offline writer)', () => {
   it('theme: engine_context carries theme, complete_factor, probability, top_transit_contacts (5 at most)', async () => {
-    const r = await post(pro, '/v1/llm/theme/career', { chart_id: pro.vedic, language: 'en', tier: 'basic', at: '2026-01-15T12:00:00+05:30' });
+    const r = await post(pro, '/v1/llm/theme/career', {
+      chart_id: pro.vedic,
+      language: 'en',
+      tier: 'basic',
+      at: '2026-01-15T12:00:00+05:30',
+    });
     expectStatus(r, 200);
     checkResponse(r.json, 'theme', 'en', 'basic');
     const c = r.json.engine_context;
@@ -248,16 +286,26 @@ describe('Vedic LLM routes (offline writer)', () => {
     expectStatus(r, 200);
     checkResponse(r.json, 'dasha_forecast', 'en', 'premium');
     const chain = r.json.engine_context.current_chain;
-    assert.deepEqual(chain.map((x: any) => x.level), ['maha', 'antar', 'pratyantar']);
+    assert.deepEqual(
+      chain.map((x: any) => x.level),
+      ['maha', 'antar', 'pratyantar'],
+    );
     for (const p of chain) {
       assert.ok(Date.parse(p.starts_at) <= Date.parse(at) && Date.parse(at) < Date.parse(p.ends_at));
       assert.ok('period_modifiers' in p && 'transit_modifiers' in p);
       assert.ok(r.json.content.includes(p.starts_at.slice(0, 10)), 'the writer names each period start');
     }
     // The same chain as the public dasha route.
-    const cur = await api('GET', `/v1/vedic/charts/${pro.vedic}/dashas/vimshottari/current?at=${encodeURIComponent(at)}`, { token: pro.key });
+    const cur = await api(
+      'GET',
+      `/v1/vedic/charts/${pro.vedic}/dashas/vimshottari/current?at=${encodeURIComponent(at)}`,
+      { token: pro.key },
+    );
     expectStatus(cur, 200);
-    assert.deepEqual(chain.map((x: any) => x.lord), [cur.json.md.lord, cur.json.ad.lord, cur.json.pd.lord]);
+    assert.deepEqual(
+      chain.map((x: any) => x.lord),
+      [cur.json.md.lord, cur.json.ad.lord, cur.json.pd.lord],
+    );
   });
 
   it('muhurta-reasoning: top candidates ranked by tara and day lord, best first', async () => {
@@ -285,7 +333,13 @@ describe('streams', () => {
     assert.match(r.headers.get('content-type') ?? '', /text\/event-stream/);
     const events = parseSse(r.text);
     assert.equal(events[0]!.event, 'meta');
-    assert.deepEqual(Object.keys(events[0]!.data).sort(), ['engine_context', 'interpretation_type', 'kind', 'language', 'tier']);
+    assert.deepEqual(Object.keys(events[0]!.data).sort(), [
+      'engine_context',
+      'interpretation_type',
+      'kind',
+      'language',
+      'tier',
+    ]);
     assert.equal(events[0]!.data.kind, 'meta');
     const deltas = events.slice(1, -1);
     assert.ok(deltas.length > 1, 'the offline writer streams in pieces');
@@ -309,7 +363,10 @@ describe('streams', () => {
     expectStatus(first, 200);
     const r = await post(pro, '/v1/llm/theme/mother/stream', params);
     const events = parseSse(r.text);
-    assert.deepEqual(events.map((e) => e.event), ['meta', 'delta', 'done']);
+    assert.deepEqual(
+      events.map((e) => e.event),
+      ['meta', 'delta', 'done'],
+    );
     assert.equal(events[1]!.data.content, first.json.content);
     assert.equal(events[2]!.data.cached, true);
     assert.equal(events[2]!.data.interpretation_id, first.json.interpretation_id);
@@ -349,7 +406,9 @@ describe('cache', () => {
     const o = await post(other, '/v1/llm/chart-reading', { ...params, chart_id: other.vedic });
     assert.notEqual(o.json.interpretation_id, a.json.interpretation_id);
     // Usage counts model calls only: 2 (a, c) + es + standard = 4, cache hits add none.
-    const u = await api('GET', `/v1/llm/usage-summary?${q({ from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z', interpretation_type: 'chart_reading' })}`, { token: t.key });
+    const u = await api('GET', `/v1/llm/usage-summary?${q({ ...RECENT(), interpretation_type: 'chart_reading' })}`, {
+      token: t.key,
+    });
     expectStatus(u, 200);
     assert.equal(u.json.total.call_count, 4);
   });
@@ -358,8 +417,18 @@ describe('cache', () => {
     const t = await tenant('pro');
     const a = await post(t, '/v1/llm/theme/spouse', { chart_id: t.vedic, language: 'en', tier: 'basic' });
     const b = await post(t, '/v1/llm/theme/father', { chart_id: t.vedic, language: 'en', tier: 'basic' });
-    const c = await post(t, '/v1/llm/theme/spouse', { chart_id: t.vedic, language: 'en', tier: 'basic', at: '2026-02-01T00:00:00Z' });
-    const d = await post(t, '/v1/llm/theme/spouse', { chart_id: t.vedic, language: 'en', tier: 'basic', at: '2026-02-01T00:00:00Z' });
+    const c = await post(t, '/v1/llm/theme/spouse', {
+      chart_id: t.vedic,
+      language: 'en',
+      tier: 'basic',
+      at: '2026-02-01T00:00:00Z',
+    });
+    const d = await post(t, '/v1/llm/theme/spouse', {
+      chart_id: t.vedic,
+      language: 'en',
+      tier: 'basic',
+      at: '2026-02-01T00:00:00Z',
+    });
     assert.deepEqual([a.json.cached, b.json.cached, c.json.cached, d.json.cached], [false, false, false, true]);
   });
 });
@@ -375,16 +444,23 @@ describe('Western LLM-ready routes', () => {
   };
 
   it('natal: summary grounding (placements, aspects, dignities, balance, houses)', async () => {
-    const r = await api('POST', '/v1/interpretations/natal', { token: pro.key, body: { chart_id: pro.western, language: 'en', tier: 'basic' } });
+    const r = await api('POST', '/v1/interpretations/natal', {
+      token: pro.key,
+      body: { chart_id: pro.western, language: 'en', tier: 'basic' },
+    });
     expectStatus(r, 200);
-    checkResponse(r.json, 'western_natal', 'en', 'basic');
+    checkResponse(r.json, 'western_natal', 'en', 'basic', GROUNDING_KEYS);
     checkGrounding(r.json, 'western_natal');
     const c = r.json.engine_context;
     assert.equal(c.placements.length, 10);
-    for (const a of c.aspects) assert.ok(['conjunction', 'opposition', 'trine', 'square', 'sextile'].includes(a.aspect));
+    for (const a of c.aspects)
+      assert.ok(['conjunction', 'opposition', 'trine', 'square', 'sextile'].includes(a.aspect));
     // Tropical Sun of 1990-05-15 is in Taurus (ingress about Apr 20, Gemini about May 21: any ephemeris).
     assert.equal(c.placements.find((p: any) => p.planet === 'sun').sign, 'taurus');
-    const again = await api('POST', '/v1/interpretations/natal', { token: pro.key, body: { chart_id: pro.western, language: 'en', tier: 'basic' } });
+    const again = await api('POST', '/v1/interpretations/natal', {
+      token: pro.key,
+      body: { chart_id: pro.western, language: 'en', tier: 'basic' },
+    });
     assert.equal(again.json.cached, true);
     checkGrounding(again.json, 'western_natal');
   });
@@ -393,19 +469,32 @@ describe('Western LLM-ready routes', () => {
     const body = { chart_a_id: pro.western, chart_b_id: pro.westernB, language: 'es', tier: 'basic' };
     const r = await api('POST', '/v1/interpretations/relationship', { token: pro.key, body });
     expectStatus(r, 200);
-    checkResponse(r.json, 'western_relationship', 'es', 'basic');
+    checkResponse(r.json, 'western_relationship', 'es', 'basic', GROUNDING_KEYS);
     checkGrounding(r.json, 'western_relationship');
     const c = r.json.engine_context;
-    assert.ok(Array.isArray(c.synastry_contacts) && c.house_overlays.a_in_b.length === 10 && c.house_overlays.b_in_a.length === 10);
+    assert.ok(
+      Array.isArray(c.synastry_contacts) &&
+        c.house_overlays.a_in_b.length === 10 &&
+        c.house_overlays.b_in_a.length === 10,
+    );
     assert.equal(c.composite.length, 4);
     const row = await api('GET', `/v1/llm/interpretations/${r.json.interpretation_id}`, { token: pro.key });
     assert.equal(row.json.request_params.chart_b_id, pro.westernB);
-    const dup = await api('POST', '/v1/interpretations/relationship', { token: pro.key, body: { ...body, chart_b_id: pro.western } });
+    const dup = await api('POST', '/v1/interpretations/relationship', {
+      token: pro.key,
+      body: { ...body, chart_b_id: pro.western },
+    });
     expectError(dup, 422, 'duplicate_relationship_charts');
   });
 
   it('forecast: transit windows, profection, progressed lunation; range and datetime errors', async () => {
-    const body = { chart_id: pro.western, language: 'en', tier: 'basic', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-04-01T00:00:00Z' };
+    const body = {
+      chart_id: pro.western,
+      language: 'en',
+      tier: 'basic',
+      starts_at: '2026-01-01T00:00:00Z',
+      ends_at: '2026-04-01T00:00:00Z',
+    };
     const r = await api('POST', '/v1/interpretations/forecast', { token: pro.key, body });
     expectStatus(r, 200);
     checkGrounding(r.json, 'western_forecast');
@@ -413,14 +502,30 @@ describe('Western LLM-ready routes', () => {
     // Profections: age 35 on 2026-01-01 for a 1990-05-15 birth -> 35 mod 12 = 11 -> the 12th house.
     assert.equal(c.annual_profection.age_years, 35);
     assert.equal(c.annual_profection.house, 12);
-    assert.ok(['new', 'crescent', 'first_quarter', 'gibbous', 'full', 'disseminating', 'last_quarter', 'balsamic'].includes(c.progressed_lunation.phase_name));
-    let e = await api('POST', '/v1/interpretations/forecast', { token: pro.key, body: { ...body, ends_at: '2025-12-01T00:00:00Z' } });
+    assert.ok(
+      ['new', 'crescent', 'first_quarter', 'gibbous', 'full', 'disseminating', 'last_quarter', 'balsamic'].includes(
+        c.progressed_lunation.phase_name,
+      ),
+    );
+    let e = await api('POST', '/v1/interpretations/forecast', {
+      token: pro.key,
+      body: { ...body, ends_at: '2025-12-01T00:00:00Z' },
+    });
     expectError(e, 422, 'invalid_date_range');
-    e = await api('POST', '/v1/interpretations/forecast', { token: pro.key, body: { ...body, ends_at: '2027-03-01T00:00:00Z' } });
+    e = await api('POST', '/v1/interpretations/forecast', {
+      token: pro.key,
+      body: { ...body, ends_at: '2027-03-01T00:00:00Z' },
+    });
     expectError(e, 422, 'range_too_long');
-    e = await api('POST', '/v1/interpretations/forecast', { token: pro.key, body: { ...body, starts_at: '2026-01-01T00:00:00' } });
+    e = await api('POST', '/v1/interpretations/forecast', {
+      token: pro.key,
+      body: { ...body, starts_at: '2026-01-01T00:00:00' },
+    });
     expectError(e, 422, 'naive_datetime');
-    e = await api('POST', '/v1/interpretations/forecast', { token: pro.key, body: { chart_id: pro.western, language: 'en' } });
+    e = await api('POST', '/v1/interpretations/forecast', {
+      token: pro.key,
+      body: { chart_id: pro.western, language: 'en' },
+    });
     assert.deepEqual(invalidFields(expectError(e, 422, 'invalid_request')).sort(), ['ends_at', 'starts_at']);
   });
 
@@ -468,20 +573,38 @@ describe('stored interpretations', () => {
     assert.equal(r.json.total, 3);
     assert.equal(r.json.limit, 50);
     assert.equal(r.json.offset, 0);
-    assert.deepEqual(r.json.items.map((x: any) => x.id), [...ids].reverse());
+    assert.deepEqual(
+      r.json.items.map((x: any) => x.id),
+      [...ids].reverse(),
+    );
     for (const row of r.json.items) assert.deepEqual(Object.keys(row).sort(), ROW_KEYS);
     const theme = r.json.items.find((x: any) => x.interpretation_type === 'theme');
     assert.equal(theme.theme, 'children');
     assert.equal(r.json.items.find((x: any) => x.interpretation_type === 'chart_reading').theme, null);
     const dasha = r.json.items.find((x: any) => x.interpretation_type === 'dasha_forecast');
-    assert.deepEqual(dasha.request_params, { at: '2026-06-01T00:00:00Z', window_start: null, window_end: null, interval_minutes: null, top_n: null });
+    assert.deepEqual(dasha.request_params, {
+      at: '2026-06-01T00:00:00Z',
+      window_start: null,
+      window_end: null,
+      interval_minutes: null,
+      top_n: null,
+    });
     r = await api('GET', '/v1/llm/interpretations?limit=1&offset=1', { token: t.key });
     assert.equal(r.json.total, 3);
-    assert.deepEqual(r.json.items.map((x: any) => x.id), [ids[1]]);
+    assert.deepEqual(
+      r.json.items.map((x: any) => x.id),
+      [ids[1]],
+    );
     r = await api('GET', '/v1/llm/interpretations?language=hi', { token: t.key });
-    assert.deepEqual(r.json.items.map((x: any) => x.id), [ids[1]]);
+    assert.deepEqual(
+      r.json.items.map((x: any) => x.id),
+      [ids[1]],
+    );
     r = await api('GET', '/v1/llm/interpretations?interpretation_type=dasha_forecast&tier=standard', { token: t.key });
-    assert.deepEqual(r.json.items.map((x: any) => x.id), [ids[2]]);
+    assert.deepEqual(
+      r.json.items.map((x: any) => x.id),
+      [ids[2]],
+    );
     r = await api('GET', `/v1/llm/interpretations?chart_id=${pro.vedic}`, { token: t.key });
     assert.equal(r.json.total, 0);
   });
@@ -497,8 +620,16 @@ describe('stored interpretations', () => {
     expectStatus(r, 200);
     assert.equal(r.json.id, ids[0]);
     assert.match(r.json.created_at, /Z$/);
-    expectError(await api('GET', `/v1/llm/interpretations/${ids[0]}`, { token: other.key }), 404, 'interpretation_not_found');
-    expectError(await api('GET', '/v1/llm/interpretations/not-a-uuid', { token: t.key }), 404, 'interpretation_not_found');
+    expectError(
+      await api('GET', `/v1/llm/interpretations/${ids[0]}`, { token: other.key }),
+      404,
+      'interpretation_not_found',
+    );
+    expectError(
+      await api('GET', '/v1/llm/interpretations/not-a-uuid', { token: t.key }),
+      404,
+      'interpretation_not_found',
+    );
   });
 });
 
@@ -518,7 +649,10 @@ describe('usage summary', () => {
     }
     assert.equal(made.length, 3);
     const sum = (k: string) => made.reduce((a, x) => a + x[k], 0);
-    const window = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() };
+    const window = {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+    };
     let r = await api('GET', `/v1/llm/usage-summary?${q(window)}`, { token: t.key });
     expectStatus(r, 200);
     assert.deepEqual(Object.keys(r.json), ['from_', 'to', 'group_by', 'total', 'breakdown']);
@@ -533,25 +667,66 @@ describe('usage summary', () => {
       r = await api('GET', `/v1/llm/usage-summary?${q({ ...window, group_by: g })}`, { token: t.key });
       expectStatus(r, 200);
       const b = r.json.breakdown;
-      assert.equal(b.reduce((a: number, x: any) => a + x.call_count, 0), 3, g);
-      assert.equal(b.reduce((a: number, x: any) => a + x.output_tokens, 0), sum('output_tokens'), g);
+      assert.equal(
+        b.reduce((a: number, x: any) => a + x.call_count, 0),
+        3,
+        g,
+      );
+      assert.equal(
+        b.reduce((a: number, x: any) => a + x.output_tokens, 0),
+        sum('output_tokens'),
+        g,
+      );
       assert.ok(Math.abs(b.reduce((a: number, x: any) => a + x.cost_usd, 0) - r.json.total.cost_usd) < 1e-9, g);
     }
     r = await api('GET', `/v1/llm/usage-summary?${q({ ...window, group_by: 'tier' })}`, { token: t.key });
-    assert.deepEqual(r.json.breakdown.map((x: any) => [x.label, x.call_count]), [['basic', 2], ['standard', 1]]);
+    assert.deepEqual(
+      r.json.breakdown.map((x: any) => [x.label, x.call_count]),
+      [
+        ['basic', 2],
+        ['standard', 1],
+      ],
+    );
     r = await api('GET', `/v1/llm/usage-summary?${q({ ...window, group_by: 'day' })}`, { token: t.key });
     assert.equal(r.json.breakdown[0].label, new Date().toISOString().slice(0, 10));
     r = await api('GET', `/v1/llm/usage-summary?${q({ ...window, language: 'ta' })}`, { token: t.key });
     assert.equal(r.json.total.call_count, 2);
     // to is exclusive: a window ending before the calls sees none.
-    r = await api('GET', `/v1/llm/usage-summary?${q({ from: window.from, to: new Date(Date.now() - 60_000).toISOString() })}`, { token: t.key });
+    r = await api(
+      'GET',
+      `/v1/llm/usage-summary?${q({ from: window.from, to: new Date(Date.now() - 60_000).toISOString() })}`,
+      { token: t.key },
+    );
     expectStatus(r, 200);
     assert.equal(r.json.total.call_count, 0);
     assert.equal(r.json.total.cost_usd, 0);
-    expectError(await api('GET', `/v1/llm/usage-summary?${q({ from: window.to, to: window.from })}`, { token: t.key }), 422, 'invalid_date_range');
-    expectError(await api('GET', `/v1/llm/usage-summary?${q({ from: window.from, to: window.from })}`, { token: t.key }), 422, 'invalid_date_range');
-    expectError(await api('GET', `/v1/llm/usage-summary?${q({ to: window.to })}`, { token: t.key }), 422, 'invalid_request');
-    expectError(await api('GET', `/v1/llm/usage-summary?${q({ ...window, group_by: 'week' })}`, { token: t.key }), 422, 'invalid_request');
+    expectError(
+      await api('GET', `/v1/llm/usage-summary?${q({ from: window.to, to: window.from })}`, { token: t.key }),
+      422,
+      'invalid_date_range',
+    );
+    expectError(
+      await api('GET', `/v1/llm/usage-summary?${q({ from: window.from, to: window.from })}`, { token: t.key }),
+      422,
+      'invalid_date_range',
+    );
+    expectError(
+      await api('GET', `/v1/llm/usage-summary?${q({ to: window.to })}`, { token: t.key }),
+      422,
+      'invalid_request',
+    );
+    const long = { from: '2020-01-01T00:00:00Z', to: '2021-01-02T00:00:01Z' };
+    expectError(await api('GET', `/v1/llm/usage-summary?${q(long)}`, { token: t.key }), 422, 'range_too_long');
+    expectError(
+      await api('GET', `/v1/llm/usage-summary?${q({ ...window, from: '2026-01-01T00:00:00' })}`, { token: t.key }),
+      422,
+      'naive_datetime',
+    );
+    expectError(
+      await api('GET', `/v1/llm/usage-summary?${q({ ...window, group_by: 'week' })}`, { token: t.key }),
+      422,
+      'invalid_request',
+    );
     // Another tenant sees only its own usage.
     r = await api('GET', `/v1/llm/usage-summary?${q({ ...window, chart_id: t.vedic })}`, { token: other.key });
     assert.equal(r.json.total.call_count, 0);
@@ -565,10 +740,10 @@ describe('tier buckets', () => {
     for (let i = 0; i < 5; i++) expectStatus(await post(t, '/v1/llm/chart-reading', params), 200);
     const r = await post(t, '/v1/llm/chart-reading', params);
     const e = expectError(r, 429, 'llm_tier_rate_limited');
-    assert.deepEqual(Object.keys(e.details).sort(), ['reason', 'retry_after_seconds', 'tier']);
-    assert.equal(e.details.tier, 'premium');
+    assert.deepEqual(Object.keys(e.details!).sort(), ['reason', 'retry_after_seconds', 'tier']);
+    assert.equal(e.details!.tier, 'premium');
     const retry = Number(r.headers.get('retry-after'));
-    assert.ok(Number.isInteger(retry) && retry === e.details.retry_after_seconds);
+    assert.ok(Number.isInteger(retry) && retry === e.details!.retry_after_seconds);
     // One token refills in 1 / 0.02 = 50 s (spec "Limits"); rounded up, at most 50.
     assert.ok(retry >= 1 && retry <= 50, String(retry));
     // The stream sibling shares the bucket and answers a real 429.
@@ -582,11 +757,18 @@ describe('tier buckets', () => {
   it('standard: 10 then 429; the Western routes share the tenant’s buckets', async () => {
     const t = await tenant('pro');
     for (let i = 0; i < 10; i++)
-      expectStatus(await api('POST', '/v1/interpretations/natal', { token: t.key, body: { chart_id: t.western, language: 'en' } }), 200);
-    const e = expectError(await post(t, '/v1/llm/chart-reading', { chart_id: t.vedic, language: 'en' }), 429, 'llm_tier_rate_limited');
-    assert.equal(e.details.tier, 'standard');
+      expectStatus(
+        await api('POST', '/v1/interpretations/natal', { token: t.key, body: { chart_id: t.western, language: 'en' } }),
+        200,
+      );
+    const e = expectError(
+      await post(t, '/v1/llm/chart-reading', { chart_id: t.vedic, language: 'en' }),
+      429,
+      'llm_tier_rate_limited',
+    );
+    assert.equal(e.details!.tier, 'standard');
     // 1 / 0.1 = 10 s per token.
-    assert.ok(e.details.retry_after_seconds >= 1 && e.details.retry_after_seconds <= 10);
+    assert.ok(e.details!.retry_after_seconds >= 1 && e.details!.retry_after_seconds <= 10);
   });
 });
 
@@ -594,7 +776,10 @@ describe('erasure', () => {
   it('deleting a chart removes its LLM interpretations (chart.deleted on the bus)', async () => {
     const t = await tenant('pro');
     const a = await post(t, '/v1/llm/chart-reading', { chart_id: t.vedic, language: 'en', tier: 'basic' });
-    const b = await api('POST', '/v1/interpretations/natal', { token: t.key, body: { chart_id: t.western, language: 'en', tier: 'basic' } });
+    const b = await api('POST', '/v1/interpretations/natal', {
+      token: t.key,
+      body: { chart_id: t.western, language: 'en', tier: 'basic' },
+    });
     expectStatus(a, 200);
     expectStatus(b, 200);
     expectStatus(await api('DELETE', `/v1/charts/${t.vedic}`, { token: t.key }), 204);
@@ -606,7 +791,7 @@ describe('erasure', () => {
     assert.ok(gone, 'the deleted chart’s interpretation is gone');
     expectStatus(await api('GET', `/v1/llm/interpretations/${b.json.interpretation_id}`, { token: t.key }), 200);
     // Spend already incurred still counts in the usage summary.
-    const u = await api('GET', `/v1/llm/usage-summary?${q({ from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' })}`, { token: t.key });
+    const u = await api('GET', `/v1/llm/usage-summary?${q(RECENT())}`, { token: t.key });
     assert.equal(u.json.total.call_count, 2);
   });
 });

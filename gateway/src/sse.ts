@@ -35,12 +35,16 @@ export function writeSse(
       start();
       res.write(frame(messageToJson(type, msg)));
     });
+    let failed = false;
     stream.on('end', () => {
+      // grpc-js emits 'end' after 'error' too: the error already answered (HTTP error or error event).
+      if (failed) return;
       start();
       res.end();
       resolve();
     });
     stream.on('error', (err: unknown) => {
+      failed = true;
       const app = err instanceof AppError ? err : fromGrpcError(err as ServiceError);
       if (!started) return reject(app);
       res.write(`event: error\ndata: ${JSON.stringify(errorBody(app, res.locals.requestId ?? null))}\n\n`);
