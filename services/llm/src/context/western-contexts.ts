@@ -209,16 +209,14 @@ export async function relationshipContext(
   for (const c of synastry) score[tone(c)]! += round(c.strength, 3);
   const highlights: Fact[] = [
     { kind: 'intro', subject: 'the two charts together' },
-    ...synastry
-      .slice(0, 8)
-      .map((c): Fact => ({
-        kind: 'contact',
-        a: c.transit_planet,
-        b: c.natal_planet,
-        aspect: c.aspect,
-        orb: c.orb_degrees,
-        transit: false,
-      })),
+    ...synastry.slice(0, 8).map((c): Fact => ({
+      kind: 'contact',
+      a: c.transit_planet,
+      b: c.natal_planet,
+      aspect: c.aspect,
+      orb: c.orb_degrees,
+      transit: false,
+    })),
     ...overlays(A, B)
       .filter((x) => core.includes(x.planet))
       .map((x) => placementFact({ ...x, retrograde: false }, 'A→B')),

@@ -1,0 +1,159 @@
+// The use case with an in-memory store and scripted providers: when meta is sent, what is stored after
+// a failure or a cancellation, cache TTL 0, and that the plan check precedes everything.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppError, type Principal } from '@astro/platform';
+import { DEFAULT_PRICES } from '../src/domain/pricing.ts';
+import { DEFAULT_BUCKETS } from '../src/domain/token-bucket.ts';
+import { Interpreter, type Job } from '../src/interpreter.ts';
+import { CallCancelledError, ProviderError, type ModelProvider } from '../src/providers/provider.ts';
+import type { InterpretationRow } from '../src/store/interpretation-store.ts';
+
+function memoryStore() {
+  const rows: InterpretationRow[] = [];
+  const calls = { findCached: 0, insert: 0 };
+  return {
+    rows,
+    calls,
+    takeToken: async () => ({ allowed: true as const, state: { tokens: 1, updatedAtMs: 0 } }),
+    findCached: async (_t: string, key: string, since: Date) => {
+      calls.findCached++;
+      return rows.filter((r) => r.cache_key === key && r.created_at >= since).at(-1) ?? null;
+    },
+    spendSince: async () => ({ lastHourUsd: 0, thisMonthUsd: 0 }),
+    insert: async (r: InterpretationRow) => {
+      calls.insert++;
+      rows.push(r);
+    },
+  };
+}
+
+const script = (parts: (string | Error)[]): ModelProvider => ({
+  name: 'scripted',
+  async *stream() {
+    for (const p of parts) {
+      if (p instanceof Error) throw p;
+      yield p;
+    }
+  },
+});
+
+const principal = (plan: string): Principal => ({
+  kind: 'api_key',
+  tenant_id: '01a1ff9d-fec5-759c-a285-fdd958c8fc68',
+  user_id: '',
+  key_id: 'k',
+  scopes: ['charts:read'],
+  plan_tier: plan,
+});
+
+let built = 0;
+const job = (plan = 'pro', fresh = false): Job => ({
+  principal: principal(plan),
+  type: 'chart_reading',
+  chartId: '01a1ff9d-fec5-759c-a285-fdd958c8fc69',
+  theme: null,
+  language: 'en',
+  tier: 'basic',
+  fresh,
+  params: {},
+  build: async () => {
+    built++;
+    return { context: { highlights: [] } };
+  },
+});
+
+function make(provider: ModelProvider, ttl = 60) {
+  const store = memoryStore();
+  const interp = new Interpreter({
+    store: store as any,
+    provider,
+    prices: DEFAULT_PRICES,
+    buckets: DEFAULT_BUCKETS,
+    cacheTtlSeconds: ttl,
+  });
+  return { store, interp };
+}
+
+describe('interpreter', () => {
+  it('Free: 403 before the bucket, the cache, the context or the model', async () => {
+    const { store, interp } = make(script(['x']));
+    const before = built;
+    await assert.rejects(
+      interp.run(job('free'), new AbortController().signal),
+      (e: AppError) => e.code === 'plan_feature_unavailable',
+    );
+    assert.equal(store.calls.findCached + store.calls.insert, 0);
+    assert.equal(built, before);
+  });
+
+  it('meta is sent with the first delta, then each delta; the row holds their concatenation', async () => {
+    const { store, interp } = make(script(['a', 'b', 'c']));
+    const events: string[] = [];
+    const out = await interp.run(job(), new AbortController().signal, {
+      meta: () => events.push('meta'),
+      delta: (t) => events.push(t),
+    });
+    assert.deepEqual(events, ['meta', 'a', 'b', 'c']);
+    assert.equal(out.row.content, 'abc');
+    assert.equal(store.rows.length, 1);
+  });
+
+  it('a failure before output: no meta (the route can still answer an HTTP error), no row', async () => {
+    const { store, interp } = make(script([new ProviderError('timeout', 'slow')]));
+    const events: string[] = [];
+    await assert.rejects(
+      interp.run(job(), new AbortController().signal, {
+        meta: () => events.push('meta'),
+        delta: (t) => events.push(t),
+      }),
+      (e: AppError) => e.code === 'llm_timeout',
+    );
+    assert.deepEqual(events, []);
+    assert.equal(store.rows.length, 0);
+  });
+
+  it('a failure after output: the deltas went out, the error is the spec code, no row', async () => {
+    const { store, interp } = make(script(['a', new ProviderError('unavailable', 'cut', true)]));
+    const events: string[] = [];
+    await assert.rejects(
+      interp.run(job(), new AbortController().signal, {
+        meta: () => events.push('meta'),
+        delta: (t) => events.push(t),
+      }),
+      (e: AppError) => e.code === 'llm_unavailable',
+    );
+    assert.deepEqual(events, ['meta', 'a']);
+    assert.equal(store.rows.length, 0);
+  });
+
+  it('a cancelled call stores nothing', async () => {
+    const ac = new AbortController();
+    const { store, interp } = make({
+      name: 'cancel',
+      async *stream() {
+        yield 'a';
+        ac.abort();
+        yield 'b';
+      },
+    });
+    await assert.rejects(interp.run(job(), ac.signal), (e: unknown) => e instanceof CallCancelledError);
+    assert.equal(store.rows.length, 0);
+  });
+
+  it('TTL > 0: a hit replays the row; fresh bypasses it; TTL 0: never looked up', async () => {
+    const cached = make(script(['x']));
+    const a = await cached.interp.run(job(), new AbortController().signal);
+    const b = await cached.interp.run(job(), new AbortController().signal);
+    assert.equal(b.cached, true);
+    assert.equal(b.row.id, a.row.id);
+    const c = await cached.interp.run(job('pro', true), new AbortController().signal);
+    assert.equal(c.cached, false);
+    const off = make(script(['x']), 0);
+    const d = await off.interp.run(job(), new AbortController().signal);
+    const e = await off.interp.run(job(), new AbortController().signal);
+    assert.equal(e.cached, false);
+    assert.notEqual(d.row.id, e.row.id);
+    assert.equal(off.store.calls.findCached, 0);
+  });
+});
