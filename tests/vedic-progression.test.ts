@@ -102,10 +102,9 @@ describe('GET /v1/vedic/charts/{id}/progression', () => {
     assert.deepEqual(invalidFields(expectError(await progression('yesterday'), 422, 'invalid_request')), [
       'event_date',
     ]);
-    assert.deepEqual(
-      invalidFields(expectError(await api('GET', path(), { token: key }), 422, 'invalid_request')),
-      ['event_date'],
-    );
+    assert.deepEqual(invalidFields(expectError(await api('GET', path(), { token: key }), 422, 'invalid_request')), [
+      'event_date',
+    ]);
     // Before birth and past the table's 105th year.
     expectError(await progression('1980-01-01T00:00:00Z'), 422, 'invalid_request');
     expectError(await progression(at(birthMs + 105 * YEAR + DAY)), 422, 'invalid_request');

@@ -17,7 +17,10 @@ const bodies = [
 
 test('the 35-year cycle has nine planets and three cycles cover ages 1-105', () => {
   assert.equal(AGE_WINDOWS.length, 9);
-  assert.equal(AGE_WINDOWS.reduce((s, w) => s + w.years, 0), 35);
+  assert.equal(
+    AGE_WINDOWS.reduce((s, w) => s + w.years, 0),
+    35,
+  );
   const table: Array<[number, string, number]> = [
     [1, 'saturn', 1],
     [6, 'saturn', 1],
