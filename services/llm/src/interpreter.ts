@@ -1,7 +1,7 @@
 // The use case behind every LLM route: plan check, the tier bucket, the cache, the spend caps, the
 // engine context, the model call (streamed or not) and the stored row. Sync and stream routes run the
 // same steps, so they store identical rows; a stream that fails after output stores nothing.
-import { AppError, PLANS, uuidv7, isPlanTier, type Principal } from '@astro/platform';
+import { AppError, PLANS, llmSpendUsd, llmTokens, uuidv7, isPlanTier, type Principal } from '@astro/platform';
 import { checkBudgets, monthStartUtc } from './domain/budget.ts';
 import { cacheKey } from './domain/cache-key.ts';
 import type { InterpretationType, Language, Tier } from './domain/catalog.ts';
@@ -161,6 +161,9 @@ export class Interpreter {
       created_at: new Date(this.now()),
     };
     await store.insert(row);
+    llmTokens.inc({ tier: job.tier, kind: 'prompt' }, inputTokens);
+    llmTokens.inc({ tier: job.tier, kind: 'completion' }, outputTokens);
+    llmSpendUsd.inc({ tier: job.tier }, row.cost_usd);
     return { row, cached: false };
   }
 }

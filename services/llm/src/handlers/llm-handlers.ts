@@ -15,7 +15,7 @@ import type { CalcSources } from '../context/sources.ts';
 import { requirePaidPlan, type Interpreter, type Job } from '../interpreter.ts';
 import type { InterpretationStore } from '../store/interpretation-store.ts';
 import { deltaEvent, doneEvent, metaEvent, toInterpretation, toStored } from './responses.ts';
-import { Checks, moment } from './validate.ts';
+import { Checks, moment, skyMoment } from './validate.ts';
 
 export interface LlmDeps {
   interpreter: Interpreter;
@@ -36,7 +36,7 @@ function themeJob(d: LlmDeps, req: ThemeInterpretationRequest, ctx: CallContext)
   c.done();
   const def = THEMES.get(req.theme);
   if (!def) throw new AppError('unknown_theme', `Unknown theme "${req.theme}".`, { theme: req.theme });
-  const at = req.at !== undefined ? moment('at', req.at, 'at_must_be_timezone_aware') : null;
+  const at = req.at !== undefined ? skyMoment('at', req.at, 'at_must_be_timezone_aware') : null;
   return {
     principal: p,
     type: 'theme',
@@ -79,7 +79,7 @@ function dashaJob(d: LlmDeps, req: DashaForecastRequest, ctx: CallContext): Job 
   const now = (d.now ?? Date.now)();
   const at =
     req.at !== undefined
-      ? moment('at', req.at, 'at_must_be_timezone_aware')
+      ? skyMoment('at', req.at, 'at_must_be_timezone_aware')
       : { iso: new Date(Math.floor(now / DAY_MS) * DAY_MS).toISOString(), ms: Math.floor(now / DAY_MS) * DAY_MS };
   return {
     principal: p,
@@ -106,11 +106,11 @@ function muhurtaJob(d: LlmDeps, req: MuhurtaReasoningRequest, ctx: CallContext):
   const now = (d.now ?? Date.now)();
   const start =
     req.window_start !== undefined
-      ? moment('window_start', req.window_start, 'invalid_datetime_timezone')
+      ? skyMoment('window_start', req.window_start, 'invalid_datetime_timezone')
       : { iso: new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString(), ms: Math.floor(now / HOUR_MS) * HOUR_MS };
   const end =
     req.window_end !== undefined
-      ? moment('window_end', req.window_end, 'invalid_datetime_timezone')
+      ? skyMoment('window_end', req.window_end, 'invalid_datetime_timezone')
       : { iso: new Date(start.ms + 7 * DAY_MS).toISOString(), ms: start.ms + 7 * DAY_MS };
   const w = { window_start: start.iso, window_end: end.iso, interval_minutes: interval, top_n: topN };
   return {

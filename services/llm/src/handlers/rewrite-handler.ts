@@ -110,6 +110,9 @@ export function rewriteRegistrations(d: RewriteDeps): Registration[] {
             cost_usd: costUsd(d.prices, 'basic', input, output),
             created_at: new Date(),
           });
+          llmTokens.inc({ tier: 'basic', kind: 'prompt' }, input);
+          llmTokens.inc({ tier: 'basic', kind: 'completion' }, output);
+          llmSpendUsd.inc({ tier: 'basic' }, costUsd(d.prices, 'basic', input, output));
           out.push({ statement_id: item.statement_id, text: text.trim() || item.text });
         }
         return { items: out };

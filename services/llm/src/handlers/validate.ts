@@ -56,6 +56,24 @@ export class Checks {
 export function moment(field: string, value: string, naiveCode: string): Moment {
   const parsed = parseMoment(value);
   if (parsed) return { iso: value, ms: parsed.utcMs };
+  return naiveOrInvalid(field, value, naiveCode);
+}
+
+const MIN_SKY_MS = Date.UTC(1800, 0, 1);
+const MAX_SKY_MS = Date.UTC(2400, 0, 1);
+
+/**
+ * A moment the ephemeris is asked about (transits, progressions): as `moment`, and within 1800-2400,
+ * the span the calculation services accept for predictive instants.
+ */
+export function skyMoment(field: string, value: string, naiveCode: string): Moment {
+  const m = moment(field, value, naiveCode);
+  if (m.ms < MIN_SKY_MS || m.ms >= MAX_SKY_MS)
+    throw invalidRequest([{ field, reason: 'out_of_range', message: 'must be within the years 1800-2399' }]);
+  return m;
+}
+
+function naiveOrInvalid(field: string, value: string, naiveCode: string): never {
   if (/^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value))
     throw new AppError(naiveCode, undefined, { field, value });
   throw invalidRequest([{ field, reason: 'invalid_datetime', message: 'expected ISO 8601 with an offset' }]);

@@ -11,7 +11,7 @@ import {
 import { requirePaidPlan, type Job } from '../interpreter.ts';
 import type { LlmDeps } from './llm-handlers.ts';
 import { toWesternInterpretation } from './responses.ts';
-import { Checks, moment } from './validate.ts';
+import { Checks, skyMoment } from './validate.ts';
 
 const DAY_MS = 86_400_000;
 const FORECAST_MAX_DAYS = 400;
@@ -89,8 +89,8 @@ export function westernRegistrations(d: LlmDeps): Registration[] {
         const language = c.language(req.language);
         const tier = c.tier(req.tier);
         c.done();
-        const start = moment('starts_at', req.starts_at!, 'naive_datetime');
-        const end = moment('ends_at', req.ends_at!, 'naive_datetime');
+        const start = skyMoment('starts_at', req.starts_at!, 'naive_datetime');
+        const end = skyMoment('ends_at', req.ends_at!, 'naive_datetime');
         if (end.ms <= start.ms)
           throw new AppError('invalid_date_range', '`ends_at` must be after `starts_at`.', {
             starts_at: start.iso,
