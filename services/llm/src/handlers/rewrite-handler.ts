@@ -9,6 +9,8 @@ import {
   invalidRequest,
   isPlanTier,
   isUuid,
+  llmSpendUsd,
+  llmTokens,
   PLANS,
   service,
   uuidv7,
