@@ -6,6 +6,13 @@
 // model call, Free refused before any model call, hourly and monthly caps, cache TTL expiry.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import * as grpc from '@grpc/grpc-js';
+import { fromGrpcError } from '@astro/platform';
+import {
+  LlmRewriteServiceClient,
+  type RewriteStatementsRequest,
+  type RewriteStatementsResponse,
+} from '@astro/protos/astro/llm/v1/rewrite';
 import { createKey, operator, signup, sleep, UUID_V7 } from './helpers/client.ts';
 import { startFakeOpenAi, startSideFleet, type FakeOpenAi, type SideFleet } from './helpers/llm-fleet.ts';
 import { parseSse } from './helpers/sse.ts';
@@ -64,7 +71,7 @@ async function tenant(plan: 'free' | 'hobby' | 'pro') {
   const key = (await createKey(u.accessToken, ['charts:read', 'charts:write', 'interpretations:write'])).plaintext;
   const c = await call('POST', '/v1/charts', key, { birth });
   assert.equal(c.status, 201, c.text);
-  return { key, chart: c.json.id as string };
+  return { key, chart: c.json.id as string, tenantId: u.tenant.id as string };
 }
 
 const reading = (
@@ -311,5 +318,80 @@ describe('cache TTL (3 s on this fleet)', () => {
     assert.equal(c.json.cached, false);
     assert.notEqual(c.json.interpretation_id, a.json.interpretation_id);
     assert.equal(A.requests.length, 2);
+  });
+});
+
+function rewrite(addr: string, req: RewriteStatementsRequest): Promise<RewriteStatementsResponse> {
+  const client = new LlmRewriteServiceClient(addr, grpc.credentials.createInsecure());
+  return new Promise((resolve, reject) =>
+    client.rewriteStatements(req, (err, res) => {
+      client.close();
+      if (err) reject(fromGrpcError(err));
+      else resolve(res);
+    }),
+  );
+}
+
+describe('statement rewrites (LlmRewriteService, for use_llm_rewrite)', () => {
+  const items = [
+    { statement_id: 's1', text: 'The Sun in the 10th house supports a public career.' },
+    { statement_id: 's2', text: 'Jupiter aspects the 7th house.' },
+  ];
+
+  it('one completion per statement, told to keep every fact; recorded in the usage ledger', async () => {
+    reset('ok');
+    const t = await tenant('pro');
+    const res = await rewrite(side.llmAddr, {
+      tenant_id: t.tenantId,
+      chart_id: t.chart,
+      tone: 'coach',
+      language: 'en',
+      items,
+    });
+    assert.deepEqual(
+      res.items.map((i) => i.statement_id),
+      ['s1', 's2'],
+    );
+    for (const i of res.items) assert.equal(i.text, A.chunks.join(''));
+    assert.equal(A.requests.length, 2);
+    assert.match(A.requests[0]!.messages[0]!.content, /Keep every fact/);
+    assert.match(A.requests[0]!.messages[0]!.content, /Tone: coach/);
+    assert.equal(A.requests[0]!.messages[1]!.content, items[0]!.text);
+    const u = await call(
+      'GET',
+      `/v1/llm/usage-summary?${q({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), group_by: 'interpretation_type' })}`,
+      t.key,
+    );
+    assert.deepEqual(
+      u.json.breakdown.map((b: any) => [b.label, b.call_count]),
+      [['statement_rewrite', 2]],
+    );
+  });
+
+  it('more than ten statements: invalid_request; provider failures keep their 503 codes', async () => {
+    const t = await tenant('pro');
+    const many = Array.from({ length: 11 }, (_, i) => ({ statement_id: `s${i}`, text: 'x' }));
+    await assert.rejects(
+      rewrite(side.llmAddr, { tenant_id: t.tenantId, chart_id: t.chart, tone: '', language: 'en', items: many }),
+      (e: any) => e.code === 'invalid_request',
+    );
+    reset('http429', 'http429');
+    await assert.rejects(
+      rewrite(side.llmAddr, { tenant_id: t.tenantId, chart_id: t.chart, tone: '', language: 'en', items }),
+      (e: any) => e.code === 'llm_rate_limited',
+    );
+  });
+
+  it('the default fleet (offline writer) returns the statements unchanged', async () => {
+    const fleetEnv = JSON.parse(process.env.FLEET_ENV!) as Record<string, string>;
+    const t = await tenant('pro');
+    const res = await rewrite(fleetEnv.LLM_ADDR!, {
+      tenant_id: t.tenantId,
+      chart_id: t.chart,
+      tone: 'plain',
+      language: 'en',
+      items,
+    });
+    assert.deepEqual(res.items, items);
   });
 });

@@ -124,6 +124,8 @@ function freePort(): Promise<number> {
 
 export interface SideFleet {
   baseUrl: string;
+  /** gRPC address of the side llm service (internal services such as LlmRewriteService). */
+  llmAddr: string;
   stop(): Promise<void>;
 }
 
@@ -187,7 +189,7 @@ export async function startSideFleet(env: Record<string, string>): Promise<SideF
       assert.ok(Date.now() < until, 'the side gateway became ready');
       await new Promise((r) => setTimeout(r, 250));
     }
-    return { baseUrl, stop };
+    return { baseUrl, llmAddr: `127.0.0.1:${grpcPort}`, stop };
   } catch (err) {
     await stop();
     throw err;
