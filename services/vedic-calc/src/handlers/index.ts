@@ -6,6 +6,9 @@ import { jaiminiRegistrations } from './jaimini-handlers.ts';
 import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
+import { theoRegistrations } from './theo-handlers.ts';
+import { predictRegistrations } from './predict-handlers.ts';
+import { readingsRegistrations } from './readings-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -14,5 +17,8 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...dashaRegistrations(deps),
     ...panchangaRegistrations(deps),
     ...muhurtaRegistrations(deps),
+    ...theoRegistrations(deps),
+    ...predictRegistrations(deps),
+    ...readingsRegistrations(deps),
   ];
 }
