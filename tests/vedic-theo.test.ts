@@ -80,15 +80,35 @@ describe('Theo', () => {
     expectStatus(res, 200);
     assert.equal(res.json.method_version, 'theo-strength-disposition-v2');
     const planets = res.json.planets;
-    assert.deepEqual(planets.map((p: any) => p.planet), GRAHAS);
+    assert.deepEqual(
+      planets.map((p: any) => p.planet),
+      GRAHAS,
+    );
     const ranks: number[] = [];
     for (const p of planets) {
       assert.deepEqual(Object.keys(p).sort(), ['connection', 'disposition', 'planet', 'strength']);
       if (p.planet === 'rahu' || p.planet === 'ketu') assert.equal(p.strength, null);
       else {
         const s = p.strength;
-        assert.deepEqual(Object.keys(s).sort(), ['complete', 'components', 'missing', 'rank', 'ratio', 'required_rupas', 'rupas', 'virupa']);
-        assert.deepEqual(Object.keys(s.components).sort(), ['chesta', 'dig', 'drik', 'kala', 'naisargika', 'sthana', 'uchcha']);
+        assert.deepEqual(Object.keys(s).sort(), [
+          'complete',
+          'components',
+          'missing',
+          'rank',
+          'ratio',
+          'required_rupas',
+          'rupas',
+          'virupa',
+        ]);
+        assert.deepEqual(Object.keys(s.components).sort(), [
+          'chesta',
+          'dig',
+          'drik',
+          'kala',
+          'naisargika',
+          'sthana',
+          'uchcha',
+        ]);
         const sum = Object.values(s.components as Record<string, number>).reduce((a, b) => a + b, 0);
         assert.ok(Math.abs(sum - s.virupa) < 0.05);
         assert.ok(Math.abs(s.ratio - s.rupas / s.required_rupas) < 0.001);
@@ -99,9 +119,20 @@ describe('Theo', () => {
       const d = p.disposition;
       assert.ok(d.score >= -1 && d.score <= 1);
       const band =
-        d.score >= 0.5 ? 'very_benefic' : d.score >= 0.15 ? 'benefic' : d.score > -0.15 ? 'mixed' : d.score > -0.5 ? 'difficult' : 'very_difficult';
+        d.score >= 0.5
+          ? 'very_benefic'
+          : d.score >= 0.15
+            ? 'benefic'
+            : d.score > -0.15
+              ? 'mixed'
+              : d.score > -0.5
+                ? 'difficult'
+                : 'very_difficult';
       assert.equal(d.band, band);
-      assert.deepEqual(d.terms.map((t: any) => t.name), ['functional_nature', 'dignity', 'house', 'association', 'condition']);
+      assert.deepEqual(
+        d.terms.map((t: any) => t.name),
+        ['functional_nature', 'dignity', 'house', 'association', 'condition'],
+      );
       const weights = d.terms.map((t: any) => t.weight);
       if (p.planet === 'rahu' || p.planet === 'ketu') assert.deepEqual(weights, [0.3, 0, 0.2, 0.15, 0.1]);
       else assert.deepEqual(weights, [0.3, 0.25, 0.2, 0.15, 0.1]);
@@ -148,7 +179,17 @@ describe('influence, quality, materialization', () => {
     const j = res.json;
     assert.equal(j.planet_summaries.length, 9);
     assert.equal(j.house_influences.length, 12);
-    const vias = new Set(['sign_exchange', 'conjunction', 'combustion', 'being_combust', 'aspect', 'dispositorship', 'sign_aspect', 'navamsa', 'nakshatra_lord']);
+    const vias = new Set([
+      'sign_exchange',
+      'conjunction',
+      'combustion',
+      'being_combust',
+      'aspect',
+      'dispositorship',
+      'sign_aspect',
+      'navamsa',
+      'nakshatra_lord',
+    ]);
     for (const p of j.planet_summaries) {
       assert.deepEqual(Object.keys(p).sort(), ['incoming', 'influence_given', 'influence_received', 'planet']);
       for (const e of p.incoming) {
@@ -158,7 +199,14 @@ describe('influence, quality, materialization', () => {
       }
     }
     for (const h of j.house_influences) {
-      assert.deepEqual(Object.keys(h).sort(), ['connection', 'edges', 'house_number', 'house_sign', 'occupants', 'support']);
+      assert.deepEqual(Object.keys(h).sort(), [
+        'connection',
+        'edges',
+        'house_number',
+        'house_sign',
+        'occupants',
+        'support',
+      ]);
       assert.ok(h.support >= -1 && h.support <= 1);
       const sum = h.edges.reduce((a: number, e: any) => a + e.strength, 0);
       assert.ok(Math.abs(sum - h.connection) < 0.05);
@@ -170,13 +218,29 @@ describe('influence, quality, materialization', () => {
     assert.equal(res.json.by_house.length, 12);
     for (const h of res.json.by_house) {
       const s = h.score;
-      const label = s <= -1 ? 'very_difficult' : s <= -0.2 ? 'difficult' : s <= 0.2 ? 'neutral' : s <= 1 ? 'good' : 'very_good';
+      const label =
+        s <= -1 ? 'very_difficult' : s <= -0.2 ? 'difficult' : s <= 0.2 ? 'neutral' : s <= 1 ? 'good' : 'very_good';
       assert.equal(h.label, label);
       assert.deepEqual(Object.keys(h.components).sort(), ['bhava_norm', 'house_strength', 'sign_net_norm']);
     }
   });
   it('materialization: base potential for every documented area; date-bound multiplier clamped', async () => {
-    for (const area of ['self', 'wealth', 'siblings', 'home', 'education', 'children', 'health', 'marriage', 'longevity', 'fortune', 'career', 'gains', 'travel', 'spirituality']) {
+    for (const area of [
+      'self',
+      'wealth',
+      'siblings',
+      'home',
+      'education',
+      'children',
+      'health',
+      'marriage',
+      'longevity',
+      'fortune',
+      'career',
+      'gains',
+      'travel',
+      'spirituality',
+    ]) {
       const res = await get(v(chartId, `/predict/materialization/${area}`));
       expectStatus(res, 200);
       const j = res.json;
@@ -195,7 +259,11 @@ describe('influence, quality, materialization', () => {
   });
   it('materialization: unknown area 422 unknown_theme; naive or missing `at`', async () => {
     expectError(await get(v(chartId, '/predict/materialization/astrology')), 422, 'unknown_theme');
-    expectError(await get(v(chartId, '/predict/materialization/career/at?at=2024-06-01T12:00:00')), 422, 'at_must_be_timezone_aware');
+    expectError(
+      await get(v(chartId, '/predict/materialization/career/at?at=2024-06-01T12:00:00')),
+      422,
+      'at_must_be_timezone_aware',
+    );
     const e = expectError(await get(v(chartId, '/predict/materialization/career/at')), 422, 'invalid_request');
     assert.deepEqual(invalidFields(e), ['at']);
   });
@@ -229,22 +297,35 @@ describe('probability engine', () => {
     expectStatus(res, 200);
     assert.deepEqual(res.json.skipped, ['rahu', 'ketu']);
     assert.equal(res.json.planets.length, 7);
-    for (const t of res.json.planets) assert.equal(t.score, 100 + 5 * (t.sarva_bindus - 28) + 10 * (t.bhinna_bindus - 4));
+    for (const t of res.json.planets)
+      assert.equal(t.score, 100 + 5 * (t.sarva_bindus - 28) + 10 * (t.bhinna_bindus - 4));
   });
   it('probability: seven sources, failed conditions for the unsatisfied ones, 0..1', async () => {
     const res = await get(v(chartId, `/probability/wealth?at=${AT}`));
     expectStatus(res, 200);
     const j = res.json;
-    assert.deepEqual(Object.keys(j).sort(), ['chart_id', 'failed_conditions', 'final_probability', 'method_version', 'moment', 'raw_probability', 'sources', 'theme']);
-    assert.deepEqual(j.sources.map((s: any) => [s.condition_type, s.importance, s.threshold]), [
-      ['KARAKA', 0.3, 70],
-      ['HOUSE_FROM_LAGNA', 0.4, 50],
-      ['HOUSE_FROM_MOON', 0.3, 50],
-      ['HOUSE_FROM_SUN', 0.2, 50],
-      ['HOUSE_FROM_KARAKA', 0.3, 50],
-      ['ARUDHA_FROM_LAGNA', 0.05, 30],
-      ['ARUDHA_FROM_KARAKA', 0.05, 30],
+    assert.deepEqual(Object.keys(j).sort(), [
+      'chart_id',
+      'failed_conditions',
+      'final_probability',
+      'method_version',
+      'moment',
+      'raw_probability',
+      'sources',
+      'theme',
     ]);
+    assert.deepEqual(
+      j.sources.map((s: any) => [s.condition_type, s.importance, s.threshold]),
+      [
+        ['KARAKA', 0.3, 70],
+        ['HOUSE_FROM_LAGNA', 0.4, 50],
+        ['HOUSE_FROM_MOON', 0.3, 50],
+        ['HOUSE_FROM_SUN', 0.2, 50],
+        ['HOUSE_FROM_KARAKA', 0.3, 50],
+        ['ARUDHA_FROM_LAGNA', 0.05, 30],
+        ['ARUDHA_FROM_KARAKA', 0.05, 30],
+      ],
+    );
     for (const s of j.sources) assert.equal(s.is_satisfied, s.activation >= s.threshold);
     assert.deepEqual(
       j.failed_conditions.map((f: any) => f.condition_type),
@@ -263,9 +344,23 @@ describe('probability engine', () => {
     assert.deepEqual(Object.keys(cf.json.arudhas).sort(), ['from_karaka', 'from_lagna']);
     const mf = await get(v(chartId, '/meta-factors'));
     expectStatus(mf, 200);
-    assert.deepEqual(mf.json.themes_analysed, ['self', 'wealth', 'siblings', 'mother', 'children', 'spouse', 'career', 'dharma', 'longevity', 'gain']);
+    assert.deepEqual(mf.json.themes_analysed, [
+      'self',
+      'wealth',
+      'siblings',
+      'mother',
+      'children',
+      'spouse',
+      'career',
+      'dharma',
+      'longevity',
+      'gain',
+    ]);
     const scores = mf.json.meta_factors.map((m: any) => m.weighted_score);
-    assert.deepEqual(scores, [...scores].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a: number, b: number) => b - a),
+    );
   });
   it('422 unknown_theme, unknown_planet, house_number_out_of_range, at_must_be_timezone_aware', async () => {
     for (const p of ['/probability/astrology', '/essential-planets/astrology', '/complete-factor/astrology'])
@@ -305,17 +400,30 @@ describe('other Vedic routes', () => {
     const res = await get(`/v1/vedic/sky/ingresses?from=${from}&to=${to}&planets=sun`);
     expectStatus(res, 200);
     assert.equal(res.json.method_version, 'sky-ingresses-v2');
-    assert.deepEqual(res.json.ingresses.map((i: any) => i.to_sign), ['capricorn', 'aquarius', 'pisces', 'aries']);
+    assert.deepEqual(
+      res.json.ingresses.map((i: any) => i.to_sign),
+      ['capricorn', 'aquarius', 'pisces', 'aries'],
+    );
     for (const i of res.json.ingresses) assert.match(i.at, /T\d{2}:00:00\.000Z$/);
     const far = encodeURIComponent('2025-02-05T00:00:00+05:30');
     const e = expectError(await get(`/v1/vedic/sky/ingresses?from=${from}&to=${far}`), 422, 'range_too_long');
     assert.equal(e.details?.max_days, 400);
-    expectError(await get(`/v1/vedic/sky/ingresses?from=2024-01-01T00:00:00&to=${to}`), 422, 'at_must_be_timezone_aware');
-    const bad = expectError(await get(`/v1/vedic/sky/ingresses?from=${to}&to=${from}&planets=pluto`), 422, 'invalid_request');
+    expectError(
+      await get(`/v1/vedic/sky/ingresses?from=2024-01-01T00:00:00&to=${to}`),
+      422,
+      'at_must_be_timezone_aware',
+    );
+    const bad = expectError(
+      await get(`/v1/vedic/sky/ingresses?from=${to}&to=${from}&planets=pluto`),
+      422,
+      'invalid_request',
+    );
     assert.deepEqual(invalidFields(bad).sort(), ['planets', 'to']);
   });
   it('Vaishnava calendar: events at a place; 422 invalid_request and vaishnava_calendar_failed', async () => {
-    const res = await get('/v1/vedic/vaishnava/calendar?from=2024-08-20&days=10&latitude=27.565&longitude=77.6593&timezone=Asia/Kolkata');
+    const res = await get(
+      '/v1/vedic/vaishnava/calendar?from=2024-08-20&days=10&latitude=27.565&longitude=77.6593&timezone=Asia/Kolkata',
+    );
     expectStatus(res, 200);
     assert.equal(res.json.method_version, 'vaishnava-calendar-v1');
     // ISKCON Vaishnava calendar 2024: Sri Krishna Janmashtami 26 Aug, Annada (Aja) Ekadashi 29 Aug.

@@ -34,7 +34,12 @@ test('mean nodes move backwards: their ingresses are flagged retrograde', () => 
 });
 
 test('Vaishnava calendar 2024 at Vrindavan matches the ISKCON (GBC) calendar', () => {
-  const events = vaishnavaCalendar({ latitude: 27.565, longitude: 77.6593 }, 'Asia/Kolkata', { y: 2024, m: 3, d: 1 }, 200);
+  const events = vaishnavaCalendar(
+    { latitude: 27.565, longitude: 77.6593 },
+    'Asia/Kolkata',
+    { y: 2024, m: 3, d: 1 },
+    200,
+  );
   const on = (name: string) => events.filter((e) => e.name === name).map((e) => e.date);
   // ISKCON Vaishnava calendar 2024 (Mayapur/Vrindavan): Gaura Purnima 25 Mar, Rama Navami 17 Apr,
   // Nrisimha Chaturdashi 22 May, Pandava Nirjala Ekadashi 18 Jun, Ratha Yatra 7 Jul, Sri Krishna

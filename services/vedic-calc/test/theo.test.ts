@@ -23,7 +23,13 @@ import {
   softCap,
   transitModifiers,
 } from '../src/domain/theo/probability.ts';
-import { basePotential, houseQuality, LIFE_AREAS, materializationAt, qualityLabel } from '../src/domain/theo/quality.ts';
+import {
+  basePotential,
+  houseQuality,
+  LIFE_AREAS,
+  materializationAt,
+  qualityLabel,
+} from '../src/domain/theo/quality.ts';
 import { DEFAULT_THEMES, SIGNIFICATORS, significator } from '../src/domain/theo/significators.ts';
 import { dispositionBand, houseStrength, signInfluences, theoHouses, theoPlanets } from '../src/domain/theo/theo.ts';
 import { transitsAt } from '../src/domain/theo/transits.ts';
@@ -32,7 +38,20 @@ import { factsOf, strengthOf } from '../src/handlers/theo-common.ts';
 
 initEphemeris();
 
-const SIGN = { aries: 0, taurus: 1, gemini: 2, cancer: 3, leo: 4, virgo: 5, libra: 6, scorpio: 7, sagittarius: 8, capricorn: 9, aquarius: 10, pisces: 11 };
+const SIGN = {
+  aries: 0,
+  taurus: 1,
+  gemini: 2,
+  cancer: 3,
+  leo: 4,
+  virgo: 5,
+  libra: 6,
+  scorpio: 7,
+  sagittarius: 8,
+  capricorn: 9,
+  aquarius: 10,
+  pisces: 11,
+};
 type SignName = keyof typeof SIGN;
 
 /** A chart from (sign, degree) per body; rahu/ketu opposite by default. */
@@ -49,7 +68,11 @@ function hand(asc: SignName, at: Partial<Record<string, [SignName, number]>>): B
     rahu: ['leo', 10],
     ...at,
   } as Record<string, [SignName, number]>;
-  const out: BodyInput[] = Object.entries(base).map(([planet, pos]) => ({ planet, longitude: lon(pos), speed_per_day: 1 }));
+  const out: BodyInput[] = Object.entries(base).map(([planet, pos]) => ({
+    planet,
+    longitude: lon(pos),
+    speed_per_day: 1,
+  }));
   out.push({ planet: 'ketu', longitude: (lon(base.rahu!) + 180) % 360 });
   out.push({ planet: 'ascendant', longitude: SIGN[asc] * 30 + 15 });
   return out;
@@ -104,7 +127,8 @@ test('influence network: via table base strengths and directed ties on a hand ch
   // Parivartana: Mars in Leo (the Sun's sign), the Sun in Aries (Mars's sign).
   const f = chartFacts(hand('aries', { sun: ['aries', 10], mars: ['leo', 12], mercury: ['aries', 14] }));
   const edges = planetEdges(f);
-  const find = (s: string, t: string, via: string) => edges.find((e) => e.source === s && e.target === t && e.via === via);
+  const find = (s: string, t: string, via: string) =>
+    edges.find((e) => e.source === s && e.target === t && e.via === via);
   assert.equal(find('sun', 'mars', 'sign_exchange')?.strength, 100);
   assert.equal(find('mars', 'sun', 'sign_exchange')?.strength, 100);
   assert.equal(find('sun', 'mars', 'dispositorship'), undefined, 'exchange replaces plain dispositorship');
@@ -160,7 +184,8 @@ test('133 significators, distinct themes, (karaka, house) pairs with a graha and
   assert.deepEqual(significator('father'), { theme: 'father', karaka: 'sun', house: 9 });
   assert.deepEqual(significator('mother'), { theme: 'mother', karaka: 'moon', house: 4 });
   assert.deepEqual(significator('marriage_for_woman'), { theme: 'marriage_for_woman', karaka: 'jupiter', house: 7 });
-  for (const t of ['self', 'wealth', 'siblings', 'spouse', 'career', 'dharma', 'longevity', 'marriage_for_man']) assert.ok(significator(t), t);
+  for (const t of ['self', 'wealth', 'siblings', 'spouse', 'career', 'dharma', 'longevity', 'marriage_for_man'])
+    assert.ok(significator(t), t);
 });
 
 test('bands and labels follow the spec thresholds', () => {
@@ -191,15 +216,32 @@ test('a chart without an ascendant answers the route code (theo_house_strength_f
 // ---------------------------------------------------------------- properties on a computed chart
 
 const utcMs = Date.parse('1990-05-15T05:00:00Z');
-const computed = computeChart({ utcMs, latitude: 28.6139, longitude: 77.209, system: 'vedic', houseSystem: 'whole_sign', ayanamsha: 'lahiri' });
-const stored = { chart: { system: 'vedic', birth: { latitude: 28.6139, longitude: 77.209 }, planets: computed.planets }, utc_ms: utcMs, offset_minutes: 330 } as never;
+const computed = computeChart({
+  utcMs,
+  latitude: 28.6139,
+  longitude: 77.209,
+  system: 'vedic',
+  houseSystem: 'whole_sign',
+  ayanamsha: 'lahiri',
+});
+const stored = {
+  chart: { system: 'vedic', birth: { latitude: 28.6139, longitude: 77.209 }, planets: computed.planets },
+  utc_ms: utcMs,
+  offset_minutes: 330,
+} as never;
 
 test('theo planets, houses, house strength: properties', () => {
   const f = factsOf(stored);
   const s = strengthOf(stored).inputs;
   const planets = theoPlanets(f, s);
-  assert.deepEqual(planets.map((p) => p.planet), ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn', 'rahu', 'ketu']);
-  const ranks = planets.filter((p) => p.strength).map((p) => p.strength!.rank).sort();
+  assert.deepEqual(
+    planets.map((p) => p.planet),
+    ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn', 'rahu', 'ketu'],
+  );
+  const ranks = planets
+    .filter((p) => p.strength)
+    .map((p) => p.strength!.rank)
+    .sort();
   assert.deepEqual(ranks, [1, 2, 3, 4, 5, 6, 7]);
   for (const p of planets) {
     if (p.planet === 'rahu' || p.planet === 'ketu') {
@@ -265,7 +307,10 @@ test('house quality, materialization, probability, meta factors: properties', ()
     if (roles === 0) assert.equal(p.score, 100);
   }
   const tm = transitModifiers(s, transits);
-  assert.deepEqual(tm.map((t) => t.planet), ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn']);
+  assert.deepEqual(
+    tm.map((t) => t.planet),
+    ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'],
+  );
   for (const t of tm) assert.equal(t.score, 100 + 5 * (t.sarva_bindus - 28) + 10 * (t.bhinna_bindus - 4));
   const act = {
     period: Object.fromEntries(period.map((p) => [p.planet, p.score])) as never,

@@ -44,7 +44,8 @@ function area(name: string) {
 
 function planetParam(value: string | undefined, field: string): Graha | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!isGraha(value)) throw new AppError('unknown_planet', `Unknown planet '${value}'.`, { field, value, allowed: GRAHAS });
+  if (!isGraha(value))
+    throw new AppError('unknown_planet', `Unknown planet '${value}'.`, { field, value, allowed: GRAHAS });
   return value;
 }
 
@@ -58,7 +59,10 @@ function theme(req: { theme: string; karaka?: string | undefined; house?: number
     });
   const karaka = planetParam(req.karaka, 'karaka') ?? sig.karaka;
   if (req.house !== undefined && (!Number.isInteger(req.house) || req.house < 1 || req.house > 12))
-    throw new AppError('house_number_out_of_range', 'house must be from 1 to 12.', { field: 'house', value: req.house });
+    throw new AppError('house_number_out_of_range', 'house must be from 1 to 12.', {
+      field: 'house',
+      value: req.house,
+    });
   return { theme: sig.theme, karaka, house: req.house ?? sig.house };
 }
 
@@ -68,7 +72,9 @@ function vimChain(stored: StoredChart, f: ChartFacts, atMs: number) {
 }
 
 function activity(stored: StoredChart, f: ChartFacts, s: StrengthInputs, atMs: number): Activity {
-  const period = Object.fromEntries(periodModifiers(f, vimChain(stored, f, atMs)).map((p) => [p.planet, p.score])) as Activity['period'];
+  const period = Object.fromEntries(
+    periodModifiers(f, vimChain(stored, f, atMs)).map((p) => [p.planet, p.score]),
+  ) as Activity['period'];
   const transit = Object.fromEntries(transitModifiers(s, transitsAt(atMs)).map((t) => [t.planet, t.score]));
   return { period, transit };
 }

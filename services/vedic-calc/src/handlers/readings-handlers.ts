@@ -1,12 +1,25 @@
 // ReadingsService: house aspects, livelihood, varna and career profiles (chart routes), sky ingresses
 // and the Vaishnava calendar (no chart). Answers are JSON HttpBody.
 import { type ClassicalPlanet } from '@astro/astro-core';
-import { AppError, invalidRequest, service, type CallContext, type FieldError, type Registration } from '@astro/platform';
+import {
+  AppError,
+  invalidRequest,
+  service,
+  type CallContext,
+  type FieldError,
+  type Registration,
+} from '@astro/platform';
 import { ReadingsServiceService } from '@astro/protos/astro/vedic/v1/readings';
 import type { StoredChart } from '../chart-source.ts';
 import { isValidTimeZone } from '../domain/panchanga/time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../domain/panchanga/validate.ts';
-import { INGRESS_BODIES, ingresses, INGRESSES_METHOD_VERSION, MAX_DAYS, type IngressBody } from '../domain/sky/ingresses.ts';
+import {
+  INGRESS_BODIES,
+  ingresses,
+  INGRESSES_METHOD_VERSION,
+  MAX_DAYS,
+  type IngressBody,
+} from '../domain/sky/ingresses.ts';
 import {
   CAREER_METHOD_VERSION,
   careerProfile,
@@ -63,7 +76,8 @@ function calendarQuery(req: {
   let d = 0;
   const match = req.from ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(req.from) : null;
   if (!req.from) errors.push({ field: 'from', reason: 'required', message: 'is required' });
-  else if (!match) errors.push({ field: 'from', reason: 'invalid_date', message: 'must be a calendar date YYYY-MM-DD' });
+  else if (!match)
+    errors.push({ field: 'from', reason: 'invalid_date', message: 'must be a calendar date YYYY-MM-DD' });
   else {
     [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
     const back = new Date(Date.UTC(y, m - 1, d));
@@ -74,7 +88,11 @@ function calendarQuery(req: {
   }
   const days = req.days ?? 30;
   if (!Number.isInteger(days) || days < 1 || days > MAX_CALENDAR_DAYS)
-    errors.push({ field: 'days', reason: 'out_of_range', message: `must be an integer from 1 to ${MAX_CALENDAR_DAYS}` });
+    errors.push({
+      field: 'days',
+      reason: 'out_of_range',
+      message: `must be an integer from 1 to ${MAX_CALENDAR_DAYS}`,
+    });
   for (const [field, max] of [
     ['latitude', 90],
     ['longitude', 180],
@@ -86,7 +104,11 @@ function calendarQuery(req: {
   }
   if (!req.timezone) errors.push({ field: 'timezone', reason: 'required', message: 'is required' });
   else if (!isValidTimeZone(req.timezone))
-    errors.push({ field: 'timezone', reason: 'unknown_timezone', message: 'must be an IANA time zone such as Asia/Kolkata' });
+    errors.push({
+      field: 'timezone',
+      reason: 'unknown_timezone',
+      message: 'must be an IANA time zone such as Asia/Kolkata',
+    });
   if (errors.length) throw invalidRequest(errors);
   return { y, m, d, days, place: { latitude: req.latitude!, longitude: req.longitude! }, timezone: req.timezone! };
 }

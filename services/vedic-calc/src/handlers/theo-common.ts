@@ -83,8 +83,13 @@ export function optionalAt(value: string | undefined, field = 'at'): { ms: numbe
   return requiredAt(value, field);
 }
 
-export function requiredAt(value: string | undefined, field = 'at', naiveCode = 'at_must_be_timezone_aware'): { ms: number; iso: string } {
-  if (value === undefined || value === '') throw invalidRequest([{ field, reason: 'required', message: 'is required' }]);
+export function requiredAt(
+  value: string | undefined,
+  field = 'at',
+  naiveCode = 'at_must_be_timezone_aware',
+): { ms: number; iso: string } {
+  if (value === undefined || value === '')
+    throw invalidRequest([{ field, reason: 'required', message: 'is required' }]);
   const parsed = parseMoment(value);
   if (parsed) return { ms: parsed.utcMs, iso: value };
   if (parseMoment(`${value}Z`))

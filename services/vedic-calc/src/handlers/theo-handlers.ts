@@ -21,12 +21,20 @@ export function theoRegistrations(deps: VedicDeps): Registration[] {
       getTheoPlanets: async (req, ctx) => {
         const stored = await load(ctx, req.id);
         const f = factsOf(stored);
-        return json({ chart_id: req.id, method_version: THEO_METHOD_VERSION, planets: theoPlanets(f, strengthOf(stored).inputs) });
+        return json({
+          chart_id: req.id,
+          method_version: THEO_METHOD_VERSION,
+          planets: theoPlanets(f, strengthOf(stored).inputs),
+        });
       },
       getTheoHouses: async (req, ctx) => {
         const stored = await load(ctx, req.id);
         const f = factsOf(stored);
-        return json({ chart_id: req.id, method_version: THEO_METHOD_VERSION, houses: theoHouses(f, strengthOf(stored).inputs) });
+        return json({
+          chart_id: req.id,
+          method_version: THEO_METHOD_VERSION,
+          houses: theoHouses(f, strengthOf(stored).inputs),
+        });
       },
       getTheoHouseStrength: async (req, ctx) => {
         const stored = await load(ctx, req.id);

@@ -52,7 +52,14 @@ export function ingresses(fromMs: number, toMs: number, bodies: readonly Ingress
         }
         const hour = Math.round(hi / HOUR) * HOUR;
         const retrograde = (s1 - s0 + 12) % 12 === 11;
-        out.push({ planet: b, from_sign: SIGNS[s0]!, to_sign: SIGNS[s1]!, at: new Date(hour).toISOString(), retrograde, ms: hi });
+        out.push({
+          planet: b,
+          from_sign: SIGNS[s0]!,
+          to_sign: SIGNS[s1]!,
+          at: new Date(hour).toISOString(),
+          retrograde,
+          ms: hi,
+        });
       }
       t0 = t1;
       s0 = s1;

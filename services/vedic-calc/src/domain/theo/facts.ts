@@ -254,7 +254,11 @@ export function drishtiOnSign(f: ChartFacts, p: Graha, s: number): number {
 
 /** Jaimini rashi drishti (Jaimini Sutras 1.1.2-4): movable -> fixed but the next, fixed -> movable but the previous, dual -> dual. */
 export function rashiAspects(sourceSign: number, targetSign: number): boolean {
-  const offsets = [[4, 7, 10], [2, 5, 8], [3, 6, 9]][sourceSign % 3]!;
+  const offsets = [
+    [4, 7, 10],
+    [2, 5, 8],
+    [3, 6, 9],
+  ][sourceSign % 3]!;
   return offsets.includes(mod12(targetSign - sourceSign));
 }
 

@@ -64,10 +64,14 @@ export function planetEdges(f: ChartFacts): Edge[] {
       const s = f.bodies[source];
       // Parivartana: each in the other's sign.
       const exchange =
-        isClassical(source) && isClassical(target) && dispositor(f, target) === source && dispositor(f, source) === target;
+        isClassical(source) &&
+        isClassical(target) &&
+        dispositor(f, target) === source &&
+        dispositor(f, source) === target;
       if (exchange) add(source, target, 'sign_exchange', 100);
       else if (dispositor(f, target) === source) add(source, target, 'dispositorship', 40);
-      if (s.signIndex === t.signIndex) add(source, target, 'conjunction', 80 - (20 * angularDistance(s.longitude, t.longitude)) / 30);
+      if (s.signIndex === t.signIndex)
+        add(source, target, 'conjunction', 80 - (20 * angularDistance(s.longitude, t.longitude)) / 30);
       if (source === 'sun' && isCombust(f, target)) add(source, target, 'combustion', 70);
       if (target === 'sun' && isCombust(f, source)) add(source, target, 'being_combust', 50);
       const fraction = s.signIndex === t.signIndex ? 0 : drishtiOnSign(f, source, t.signIndex);
@@ -119,7 +123,10 @@ export function influenceNetwork(f: ChartFacts) {
     return {
       planet,
       incoming,
-      influence_received: round(incoming.reduce((a, e) => a + e.strength, 0), 2),
+      influence_received: round(
+        incoming.reduce((a, e) => a + e.strength, 0),
+        2,
+      ),
       influence_given: round(
         edges.filter((e) => e.source === planet).reduce((a, e) => a + e.strength, 0),
         2,
@@ -135,7 +142,10 @@ export function influenceNetwork(f: ChartFacts) {
       house_sign: SIGNS[s]!,
       occupants: occupantsOfSign(f, s),
       edges: hEdges,
-      connection: round(hEdges.reduce((a, e) => a + e.strength, 0), 2),
+      connection: round(
+        hEdges.reduce((a, e) => a + e.strength, 0),
+        2,
+      ),
       support: round(support(f, hEdges), 4),
     };
   });

@@ -51,7 +51,12 @@ export function essentialPlanets(f: ChartFacts, sig: Significator) {
   const ranked = GRAHAS.map((planet) => {
     const a = influenceOnSign(f, planet, la);
     const b = influenceOnSign(f, planet, ka);
-    return { planet, influence_on_lagna_arudha: round(a, 2), influence_on_karaka_arudha: round(b, 2), total_influence: round(a + b, 2) };
+    return {
+      planet,
+      influence_on_lagna_arudha: round(a, 2),
+      influence_on_karaka_arudha: round(b, 2),
+      total_influence: round(a + b, 2),
+    };
   }).sort((x, y) => y.total_influence - x.total_influence || GRAHAS.indexOf(x.planet) - GRAHAS.indexOf(y.planet));
   return {
     theme: sig.theme,
@@ -73,8 +78,20 @@ export interface Modifier {
 
 const GOOD_HOUSES = new Set([1, 4, 5, 7, 9, 10]);
 const DUSTHANAS = new Set([6, 8, 12]);
-const FUNCTIONAL_POINTS: Record<FunctionalNature, number> = { yogakaraka: 20, benefic: 15, lagnesha: 10, neutral: 0, malefic: -15 };
-const RELATION_POINTS: Record<Compound, number> = { great_friend: 20, friend: 10, neutral: 0, enemy: -10, great_enemy: -20 };
+const FUNCTIONAL_POINTS: Record<FunctionalNature, number> = {
+  yogakaraka: 20,
+  benefic: 15,
+  lagnesha: 10,
+  neutral: 0,
+  malefic: -15,
+};
+const RELATION_POINTS: Record<Compound, number> = {
+  great_friend: 20,
+  friend: 10,
+  neutral: 0,
+  enemy: -10,
+  great_enemy: -20,
+};
 
 function placementPoints(h: number, scale: number): number {
   return GOOD_HOUSES.has(h) ? scale : DUSTHANAS.has(h) ? -scale : 0;
@@ -101,7 +118,11 @@ export function periodModifiers(f: ChartFacts, chain: readonly VimPeriod[]) {
       const [role, bonus] = roles[level]!;
       modifiers.push({ name: role, value: bonus, reason: `${role} lord` });
       const h = f.bodies[planet].house;
-      modifiers.push({ name: 'placement_from_lagna', value: placementPoints(h, 20), reason: `in house ${h} from the lagna` });
+      modifiers.push({
+        name: 'placement_from_lagna',
+        value: placementPoints(h, 20),
+        reason: `in house ${h} from the lagna`,
+      });
       const fromLord = mod12(f.bodies[planet].signIndex - f.bodies[lagnaLord].signIndex) + 1;
       modifiers.push({
         name: 'placement_from_lagna_lord',
@@ -109,7 +130,11 @@ export function periodModifiers(f: ChartFacts, chain: readonly VimPeriod[]) {
         reason: `${fromLord} from the lagna lord ${lagnaLord}`,
       });
       const benefic = isNaturalBenefic(f, planet);
-      modifiers.push({ name: 'natural_nature', value: benefic ? 10 : -10, reason: benefic ? 'natural benefic' : 'natural malefic' });
+      modifiers.push({
+        name: 'natural_nature',
+        value: benefic ? 10 : -10,
+        reason: benefic ? 'natural benefic' : 'natural malefic',
+      });
       const fn = functionalNature(f, planet);
       modifiers.push({ name: 'functional_nature', value: FUNCTIONAL_POINTS[fn], reason: `functional ${fn}` });
       if (level > 0) {
@@ -120,7 +145,10 @@ export function periodModifiers(f: ChartFacts, chain: readonly VimPeriod[]) {
     });
     const score = 100 + modifiers.reduce((a, m) => a + m.value, 0);
     const explanation = modifiers.length
-      ? `${planet} rules the current ${modifiers.filter((m) => m.name.endsWith('dasha')).map((m) => m.name).join(' and ')}`
+      ? `${planet} rules the current ${modifiers
+          .filter((m) => m.name.endsWith('dasha'))
+          .map((m) => m.name)
+          .join(' and ')}`
       : `${planet} rules no current period: base 100`;
     return { planet, score, modifiers, explanation };
   });
@@ -151,7 +179,14 @@ export function transitModifiers(s: StrengthInputs, transits: Record<Graha, Tran
     const sav = s.sav[t.signIndex]!;
     const bav = s.bav[planet][t.signIndex]!;
     const score = 100 + 5 * (sav - 28) + 10 * (bav - 4);
-    return { planet, transit_sign: t.sign, sarva_bindus: sav, bhinna_bindus: bav, score, quality: transitQuality(score) };
+    return {
+      planet,
+      transit_sign: t.sign,
+      sarva_bindus: sav,
+      bhinna_bindus: bav,
+      score,
+      quality: transitQuality(score),
+    };
   });
 }
 

@@ -99,8 +99,16 @@ export function livelihood(f: ChartFacts) {
     };
   });
   const rank = (d: Dignity | null) => (d === null ? -1 : DIGNITY_RANK[d]);
-  const primary = rows.reduce((best, r) => (rank(r.reference_dignity) > rank(best.reference_dignity) ? r : best), rows[0]!);
-  return { primary_reference: primary.reference, livelihood_planet: primary.livelihood_planet, means: primary.means, by_reference: rows };
+  const primary = rows.reduce(
+    (best, r) => (rank(r.reference_dignity) > rank(best.reference_dignity) ? r : best),
+    rows[0]!,
+  );
+  return {
+    primary_reference: primary.reference,
+    livelihood_planet: primary.livelihood_planet,
+    means: primary.means,
+    by_reference: rows,
+  };
 }
 
 // ---------------------------------------------------------------- varna
@@ -128,7 +136,10 @@ export function varnaProfile(f: ChartFacts, degreeInSign: (p: ClassicalPlanet) =
   const lagnaSign = SIGNS[f.ascSignIndex]!;
   const lagnaLord = rulerOf(lagnaSign);
   const ak = charaKarakas(
-    (['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'] as const).map((p) => ({ planet: p, degree_in_sign: degreeInSign(p) })),
+    (['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'] as const).map((p) => ({
+      planet: p,
+      degree_in_sign: degreeInSign(p),
+    })),
   )[0]!.planet;
   const factors = [
     { factor: 'lagna_sign', subject: lagnaSign, varna: signVarna(lagnaSign), weight: 0.35 },
@@ -137,7 +148,15 @@ export function varnaProfile(f: ChartFacts, degreeInSign: (p: ClassicalPlanet) =
     { factor: 'lagna_lord', subject: lagnaLord, varna: PLANET_VARNA[lagnaLord], weight: 0.15 },
     { factor: 'atmakaraka', subject: ak, varna: PLANET_VARNA[ak], weight: 0.1 },
   ];
-  const scores = Object.fromEntries(VARNAS.map((v) => [v, round(factors.filter((x) => x.varna === v).reduce((a, x) => a + x.weight, 0), 4)])) as Record<Varna, number>;
+  const scores = Object.fromEntries(
+    VARNAS.map((v) => [
+      v,
+      round(
+        factors.filter((x) => x.varna === v).reduce((a, x) => a + x.weight, 0),
+        4,
+      ),
+    ]),
+  ) as Record<Varna, number>;
   const dominant = VARNAS.reduce((best, v) => (scores[v] > scores[best] ? v : best), VARNAS[0]!);
   return { dominant_varna: dominant, scores, factors };
 }
@@ -149,7 +168,10 @@ export function careerProfile(f: ChartFacts, degreeInSign: (p: ClassicalPlanet) 
   const tenth = signOfHouse(f, 10);
   const lord = rulerOf(SIGNS[tenth]!);
   const karakas = charaKarakas(
-    (['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'] as const).map((p) => ({ planet: p, degree_in_sign: degreeInSign(p) })),
+    (['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'] as const).map((p) => ({
+      planet: p,
+      degree_in_sign: degreeInSign(p),
+    })),
   );
   const live = livelihood(f);
   const amk = karakas[1]!.planet;
@@ -167,7 +189,9 @@ export function careerProfile(f: ChartFacts, degreeInSign: (p: ClassicalPlanet) 
     dashamsa_lagna: { sign: d10Lagna, lord: rulerOf(d10Lagna) },
     livelihood_planet: live.livelihood_planet,
     livelihood_reference: live.primary_reference,
-    indicated_fields: [...new Set([...LIVELIHOOD_MEANS[live.livelihood_planet], ...LIVELIHOOD_MEANS[lord], ...LIVELIHOOD_MEANS[amk]])],
+    indicated_fields: [
+      ...new Set([...LIVELIHOOD_MEANS[live.livelihood_planet], ...LIVELIHOOD_MEANS[lord], ...LIVELIHOOD_MEANS[amk]]),
+    ],
   };
 }
 

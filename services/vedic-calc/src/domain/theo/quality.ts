@@ -1,15 +1,7 @@
 // House quality (spec "Progression, influence, quality, materialization") and materialization of life
 // areas, base and date-bound. Pure.
 import { rulerOf, SIGNS, type ClassicalPlanet } from '@astro/astro-core';
-import {
-  drishtiFraction,
-  isClassical,
-  mod12,
-  round,
-  signOfHouse,
-  type ChartFacts,
-  type Graha,
-} from './facts.ts';
+import { drishtiFraction, isClassical, mod12, round, signOfHouse, type ChartFacts, type Graha } from './facts.ts';
 import { houseEdges, support } from './influence.ts';
 import type { StrengthInputs } from './inputs.ts';
 import { houseStrength } from './theo.ts';

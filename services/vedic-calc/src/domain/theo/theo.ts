@@ -38,7 +38,15 @@ export interface PlanetStrength {
   required_rupas: number;
   ratio: number;
   rank: number;
-  components: { naisargika: number; dig: number; uchcha: number; drik: number; kala: number; chesta: number; sthana: number };
+  components: {
+    naisargika: number;
+    dig: number;
+    uchcha: number;
+    drik: number;
+    kala: number;
+    chesta: number;
+    sthana: number;
+  };
   missing: string[];
   complete: boolean;
 }
@@ -173,7 +181,10 @@ export function disposition(f: ChartFacts, p: Graha, incoming: readonly Edge[]) 
       name: 'association',
       score: round(assoc, 4),
       weight: 0.15,
-      reason: total > 0 ? `${Math.round((100 * friendly) / total)}% of incoming connection from friends` : 'no incoming connection',
+      reason:
+        total > 0
+          ? `${Math.round((100 * friendly) / total)}% of incoming connection from friends`
+          : 'no incoming connection',
     },
     {
       name: 'condition',

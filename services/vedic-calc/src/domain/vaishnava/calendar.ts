@@ -63,7 +63,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 
 /** Events on the civil days [from, from + days) in `timezone`. */
-export function vaishnavaCalendar(place: Place, timezone: string, from: { y: number; m: number; d: number }, days: number) {
+export function vaishnavaCalendar(
+  place: Place,
+  timezone: string,
+  from: { y: number; m: number; d: number },
+  days: number,
+) {
   // One extra day either side to see the neighbours of the first and last day.
   const rows = [] as { date: string; sunrise: number; tithi: number; arunodaya: number }[];
   for (let i = -1; i <= days; i++) {
@@ -83,7 +88,13 @@ export function vaishnavaCalendar(place: Place, timezone: string, from: { y: num
     monthCache.set(m.startMs, m);
     return m;
   };
-  const push = (r: (typeof rows)[number], kind: CalendarEvent['kind'], name: string, tithi: number, note: string | null = null) => {
+  const push = (
+    r: (typeof rows)[number],
+    kind: CalendarEvent['kind'],
+    name: string,
+    tithi: number,
+    note: string | null = null,
+  ) => {
     const lm = month(r.sunrise);
     events.push({
       date: r.date,
@@ -105,8 +116,10 @@ export function vaishnavaCalendar(place: Place, timezone: string, from: { y: num
     const prevViddha = isEkadashi(prev.tithi) && isDashami(prev.arunodaya);
     let ekadashi: { kind: 'pure' | 'viddha' | 'kshaya'; tithi: number } | null = null;
     if (prevViddha) ekadashi = { kind: 'viddha', tithi: prev.tithi };
-    else if (isEkadashi(r.tithi) && !isDashami(r.arunodaya) && !isEkadashi(prev.tithi)) ekadashi = { kind: 'pure', tithi: r.tithi };
-    else if (isDashami(prev.tithi) && (r.tithi === 12 || r.tithi === 27)) ekadashi = { kind: 'kshaya', tithi: r.tithi - 1 };
+    else if (isEkadashi(r.tithi) && !isDashami(r.arunodaya) && !isEkadashi(prev.tithi))
+      ekadashi = { kind: 'pure', tithi: r.tithi };
+    else if (isDashami(prev.tithi) && (r.tithi === 12 || r.tithi === 27))
+      ekadashi = { kind: 'kshaya', tithi: r.tithi - 1 };
     if (ekadashi) {
       const lm = month(r.sunrise);
       const shukla = ekadashi.tithi === 11;
@@ -117,7 +130,7 @@ export function vaishnavaCalendar(place: Place, timezone: string, from: { y: num
         `${name}_ekadashi`,
         ekadashi.tithi,
         ekadashi.kind === 'viddha'
-          ? 'the previous day\'s ekadashi is touched by dashami at arunodaya: the fast moves here'
+          ? "the previous day's ekadashi is touched by dashami at arunodaya: the fast moves here"
           : ekadashi.kind === 'kshaya'
             ? 'ekadashi touches no sunrise: the fast is kept on dvadashi'
             : null,
