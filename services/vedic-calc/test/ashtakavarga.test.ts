@@ -51,6 +51,21 @@ test('chart of 2025-04-09 20:51 IST Bengaluru: BAV and SAV match the published J
   assert.deepEqual(av.sarva, [22, 29, 24, 28, 32, 20, 32, 26, 31, 42, 21, 30]);
 });
 
+test('P.V.R. Narasimha Rao, "Vedic Astrology: An Integrated Approach", Chart 7 (Exercise 22): the BPHS rows', () => {
+  // Source: the book's Exercise 22 answer, as transcribed in naturalstupid/PyJHora
+  // (jhora/horoscope/chart/ashtakavarga.py, "Chart 7 from the book"). Chart 7 by sign: Saturn, Moon and
+  // Rahu in Aries; Ketu and Jupiter in Libra; lagna in Scorpio; Mercury and Mars in Sagittarius; Sun in
+  // Capricorn; Venus in Aquarius. The book takes the Moon's and Venus's charts from a tradition other
+  // than BPHS 66 (its Moon row is [6,3,5,3,5,5,6,3,3,4,4,2] and Venus row [3,5,5,4,6,2,3,6,5,2,7,4]),
+  // so its Sarvashtakavarga differs from the BPHS one; the five rows drawn from the BPHS tables agree.
+  const av = ashtakavarga({ sun: 9, moon: 0, mars: 8, mercury: 8, jupiter: 6, venus: 10, saturn: 0, lagna: 7 });
+  assert.deepEqual(av.bhinna.sun, [4, 2, 3, 4, 6, 5, 5, 3, 2, 6, 6, 2]);
+  assert.deepEqual(av.bhinna.mars, [3, 2, 3, 4, 2, 5, 4, 3, 3, 4, 3, 3]);
+  assert.deepEqual(av.bhinna.mercury, [4, 6, 4, 3, 4, 7, 4, 5, 6, 3, 5, 3]);
+  assert.deepEqual(av.bhinna.jupiter, [4, 4, 3, 5, 6, 5, 6, 4, 6, 4, 3, 6]);
+  assert.deepEqual(av.bhinna.saturn, [3, 2, 2, 3, 5, 6, 3, 4, 1, 3, 6, 1]);
+});
+
 test('properties: each BAV row totals its classical constant, SAV totals 337, a sign holds 0..56', () => {
   // Deterministic pseudo-random charts (LCG) covering many sign combinations.
   let seed = 12345;

@@ -61,10 +61,15 @@ export interface ShadbalaInput {
   nextSunriseMs: number;
   /** Weekday of the Vedic day of birth, 0 = Sunday. */
   weekday: number;
-  /** Days from the Kali-yuga epoch (Friday) to the Vedic day of birth. */
+  /** Raman's ahargana of the Vedic day of birth (ramanAhargana). */
   ahargana: number;
   /** Ayanamsha at birth (tropical = sidereal + ayanamsha), for declinations. */
   ayanamsha: number;
+  /**
+   * True declinations (degrees, north positive) of the planets; when absent a planet's declination is
+   * taken from its ecliptic longitude alone (latitude 0).
+   */
+  declinations?: Readonly<Partial<Record<ClassicalPlanet, number>>>;
   /** Retrograde planets that have gone back into the previous sign since their station (anuvakra). */
   anuvakra?: ReadonlySet<string>;
 }
@@ -181,10 +186,17 @@ export function digBala(planet: ClassicalPlanet, longitude: number, ascendant: n
   return arc(longitude, strong[planet] + 180) / 3;
 }
 
+/** Special full aspects (BPHS 26): houses counted sign to sign from the aspecting planet. */
+const SPECIAL_ASPECT: Readonly<Record<string, { houses: readonly number[]; bonus: number }>> = {
+  mars: { houses: [4, 8], bonus: 15 },
+  jupiter: { houses: [5, 9], bonus: 30 },
+  saturn: { houses: [3, 10], bonus: 45 },
+};
+
 /**
  * Drishti (aspect value, virupa) of a body at `from` on a point at `to` (BPHS 26; Raman's drishti
- * kendra formulas), with the special full aspects of Mars (4th, 8th), Jupiter (5th, 9th) and Saturn
- * (3rd, 10th) added as the difference to 60.
+ * kendra formulas). The special aspects of Mars (4th, 8th), Jupiter (5th, 9th) and Saturn (3rd, 10th)
+ * add the difference to a full aspect when the point's sign is that house from the planet's sign.
  */
 export function drishti(aspecting: string, from: number, to: number): number {
   const k = norm(to - from);
@@ -195,9 +207,11 @@ export function drishti(aspecting: string, from: number, to: number): number {
   else if (k >= 120 && k < 150) v = 150 - k;
   else if (k >= 150 && k < 180) v = (k - 150) * 2;
   else if (k >= 180 && k < 300) v = (300 - k) / 2;
-  if (aspecting === 'mars' && ((k >= 90 && k < 120) || (k >= 210 && k < 240))) v += 15;
-  if (aspecting === 'jupiter' && ((k >= 120 && k < 150) || (k >= 240 && k < 270))) v += 30;
-  if (aspecting === 'saturn' && ((k >= 60 && k < 90) || (k >= 270 && k < 300))) v += 45;
+  const special = SPECIAL_ASPECT[aspecting];
+  if (special) {
+    const house = ((Math.floor(norm(to) / 30) - Math.floor(norm(from) / 30) + 12) % 12) + 1;
+    if (special.houses.includes(house)) v += special.bonus;
+  }
   return v;
 }
 
@@ -208,8 +222,8 @@ export function isBenefic(planet: ClassicalPlanet, waxingMoon: boolean): boolean
 }
 
 /**
- * Signed sum of incoming drishti on a point: a quarter of each aspect, added for benefics and
- * subtracted for malefics; Jupiter's and Mercury's aspects count in full (Raman, ch. VIII).
+ * Signed sum of incoming drishti on a point (BPHS 27.22): a quarter of each aspect, added for benefics
+ * and subtracted for malefics.
  */
 export function drikOnPoint(
   target: number,
@@ -220,9 +234,7 @@ export function drikOnPoint(
   let sum = 0;
   for (const a of aspectors) {
     if (a.planet === exclude) continue;
-    const d = drishti(a.planet, a.longitude, target);
-    const w = a.planet === 'jupiter' || a.planet === 'mercury' ? 1 : 0.25;
-    sum += (isBenefic(a.planet, waxingMoon) ? 1 : -1) * d * w;
+    sum += ((isBenefic(a.planet, waxingMoon) ? 1 : -1) * drishti(a.planet, a.longitude, target)) / 4;
   }
   return sum;
 }
@@ -239,8 +251,18 @@ export const WEEKDAY_LORD: readonly ClassicalPlanet[] = [
   'venus',
   'saturn',
 ];
-/** Weekday of the Kali-yuga epoch day (JD 588465.5, a Friday). */
-const KALI_EPOCH_WEEKDAY = 5;
+/**
+ * Ahargana after B.V. Raman, "Graha and Bhava Balas", Table I: days counted so that 1 January 1952 is
+ * day 175 (day 0 is 10 July 1951, a Tuesday). The lord of the year (abda) is the weekday lord of the
+ * first day of the running 360-day year, the lord of the month (masa) that of the first day of the
+ * running 30-day month.
+ */
+const RAMAN_EPOCH_JDN = 2433838; // 10 July 1951
+const RAMAN_EPOCH_WEEKDAY = 2; // Tuesday
+export function ramanAhargana(civilDaysSinceUnixEpoch: number): number {
+  return civilDaysSinceUnixEpoch + 2440588 - RAMAN_EPOCH_JDN;
+}
+const weekdayOfDay = (n: number) => (((RAMAN_EPOCH_WEEKDAY + n) % 7) + 7) % 7;
 
 export interface KalaParts {
   nathonnatha: number;
@@ -330,12 +352,11 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
   const isDay = input.birthMs < input.sunsetMs;
   const dayLen = input.sunsetMs - input.sunriseMs;
   const nightLen = input.nextSunriseMs - input.sunsetMs;
+  // BPHS 27.10: nata = time from local apparent noon (midpoint of sunrise and sunset), 30 ghatikas
+  // (12 hours) at most; the night planets get 2 x nata ghatikas, the day planets 60 minus that.
   const noon = input.sunriseMs + dayLen / 2;
-  const midnight = input.sunsetMs + nightLen / 2;
-  // Unnata fraction: 1 at local apparent noon, 0 at midnight, linear in time within day and night.
-  const unnata = isDay
-    ? 0.5 + 0.5 * (1 - Math.abs(input.birthMs - noon) / (dayLen / 2))
-    : 0.5 - 0.5 * (1 - Math.abs(input.birthMs - midnight) / (nightLen / 2));
+  const fromNoonH = Math.min(12, Math.abs(input.birthMs - noon) / HOUR);
+  const unnata = 1 - fromNoonH / 12;
   const third = isDay
     ? Math.min(2, Math.floor(((input.birthMs - input.sunriseMs) / dayLen) * 3))
     : Math.min(2, Math.floor(((input.birthMs - input.sunsetMs) / nightLen) * 3));
@@ -346,17 +367,8 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
   const varaLord = WEEKDAY_LORD[input.weekday]!;
   const horaIndex = Math.max(0, Math.floor((input.birthMs - input.sunriseMs) / HOUR));
   const horaLord = CHALDEAN[(CHALDEAN.indexOf(varaLord) + horaIndex) % 7]!;
-  const abdaLord = WEEKDAY_LORD[(KALI_EPOCH_WEEKDAY + Math.floor(input.ahargana / 360) * 360) % 7]!;
-  const masaLord = WEEKDAY_LORD[(KALI_EPOCH_WEEKDAY + Math.floor(input.ahargana / 30) * 30) % 7]!;
-
-  // Mercury is benefic for paksha bala unless it shares a sign with a natural malefic.
-  const mercurySign = rasiSigns.mercury;
-  const mercuryAfflicted =
-    (['sun', 'mars', 'saturn'] as const).some((m) => rasiSigns[m] === mercurySign) ||
-    (['rahu', 'ketu'] as const).some((n) => {
-      const b = lon.get(n);
-      return b !== undefined && Math.floor(norm(b.longitude) / 30) === mercurySign;
-    });
+  const abdaLord = WEEKDAY_LORD[weekdayOfDay(Math.floor(input.ahargana / 360) * 360 + 1)]!;
+  const masaLord = WEEKDAY_LORD[weekdayOfDay(Math.floor(input.ahargana / 30) * 30 + 1)]!;
 
   const aspectors = SEVEN.map((p) => ({ planet: p, longitude: get(p).longitude }));
   const pre: Omit<ShadbalaEntry, 'total' | 'rupas' | 'ratio'>[] = [];
@@ -376,7 +388,8 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
     else nathonnatha = 60 * (1 - unnata);
     nathonnatha = Math.min(60, Math.max(0, nathonnatha));
 
-    const benefic = p === 'jupiter' || p === 'venus' || p === 'moon' || (p === 'mercury' && !mercuryAfflicted);
+    // Natural benefics for paksha bala: Jupiter, Venus, Mercury and the Moon itself.
+    const benefic = p === 'jupiter' || p === 'venus' || p === 'moon' || p === 'mercury';
     let paksha = benefic ? phaseArc / 3 : 60 - phaseArc / 3;
     if (p === 'moon' && waxing) paksha *= 2;
 
@@ -385,7 +398,7 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
     const masa = p === masaLord ? 30 : 0;
     const vara = p === varaLord ? 45 : 0;
     const hora = p === horaLord ? 60 : 0;
-    const ayana = ayanaBala(p, declination(norm(l + input.ayanamsha)));
+    const ayana = ayanaBala(p, input.declinations?.[p] ?? declination(norm(l + input.ayanamsha)));
 
     const state = chestaState(p, b.speed ?? MEAN_DAILY_MOTION[p]!, input.anuvakra?.has(p) ?? false);
     let chesta: number;
@@ -454,9 +467,12 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
   };
 }
 
-/** Days from the Kali-yuga epoch (JD 588465.5) to the civil day containing the given JD. */
-export function kaliAhargana(jdOfDay: number): number {
-  return Math.floor(jdOfDay + 0.5) - 588466;
+/** Declination (degrees) from tropical ecliptic longitude and latitude. */
+export function trueDeclination(tropicalLongitude: number, latitude: number, obliquity: number): number {
+  const r = Math.PI / 180;
+  const e = obliquity * r;
+  const b = latitude * r;
+  return Math.asin(Math.sin(b) * Math.cos(e) + Math.cos(b) * Math.sin(e) * Math.sin(tropicalLongitude * r)) / r;
 }
 
 export { isClassical };
