@@ -6,6 +6,7 @@ import { jaiminiRegistrations } from './jaimini-handlers.ts';
 import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
+import { progressionRegistrations } from './progression-handlers.ts';
 import { strengthRegistrations } from './strength-handlers.ts';
 import { theoRegistrations } from './theo-handlers.ts';
 import { predictRegistrations } from './predict-handlers.ts';
@@ -18,6 +19,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...dashaRegistrations(deps),
     ...panchangaRegistrations(deps),
     ...muhurtaRegistrations(deps),
+    ...progressionRegistrations(deps),
     ...strengthRegistrations(deps),
     ...theoRegistrations(deps),
     ...predictRegistrations(deps),
