@@ -444,3 +444,33 @@ describe('other Vedic routes', () => {
     );
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents each route with a response schema whose top-level properties are the answer keys', async () => {
+    const doc = (await api('GET', '/v1/openapi.json')).json;
+    const schemas = doc.components?.schemas ?? {};
+    const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+    const byShape = new Map<string, any>(Object.entries<any>(doc.paths).map(([p, item]) => [shape(p), item]));
+    const check = async (template: string, url: string) => {
+      const op = byShape.get(shape(template))?.get;
+      assert.ok(op, `${template} is documented`);
+      const ref = op.responses?.['200']?.content?.['application/json']?.schema?.$ref;
+      assert.ok(typeof ref === 'string', `${template} has a response schema`);
+      const schema = schemas[ref.replace('#/components/schemas/', '')];
+      const res = await get(url);
+      expectStatus(res, 200);
+      assert.deepEqual(Object.keys(res.json).sort(), Object.keys(schema.properties).sort(), template);
+    };
+    // The area or theme in the path is a template parameter in the document.
+    const template = (r: string) =>
+      r.split('?')[0]!.replace(/\/(materialization|essential-planets|probability|complete-factor)\/[a-z_]+/, '/$1/{x}');
+    for (const r of CHART_ROUTES) await check(template(r), route(r, chartId));
+    const from = encodeURIComponent('2024-01-01T00:00:00Z');
+    const to = encodeURIComponent('2024-01-10T00:00:00Z');
+    await check('/v1/vedic/sky/ingresses', `/v1/vedic/sky/ingresses?from=${from}&to=${to}`);
+    await check(
+      '/v1/vedic/vaishnava/calendar',
+      '/v1/vedic/vaishnava/calendar?from=2024-08-20&days=3&latitude=27.565&longitude=77.6593&timezone=Asia/Kolkata',
+    );
+  });
+});
