@@ -371,6 +371,15 @@ describe('probability engine', () => {
     expectError(await get(v(chartId, '/essential-planets/career?house=13')), 422, 'house_number_out_of_range');
     expectError(await get(v(chartId, '/probability/career?house=0')), 422, 'house_number_out_of_range');
     expectError(await get(v(chartId, '/probability/career?at=2024-06-01T12:00:00')), 422, 'at_must_be_timezone_aware');
+    for (const p of [
+      '/probability/career',
+      '/transit-modifiers',
+      '/period-modifiers',
+      '/predict/materialization/career/at',
+    ]) {
+      const far = expectError(await get(v(chartId, `${p}?at=9999-01-01T00:00:00Z`)), 422, 'invalid_request');
+      assert.deepEqual(invalidFields(far), ['at']);
+    }
     const ok = await get(v(chartId, '/essential-planets/career?karaka=moon&house=4'));
     expectStatus(ok, 200);
     assert.equal(ok.json.karaka, 'moon');

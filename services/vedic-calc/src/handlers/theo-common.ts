@@ -1,7 +1,7 @@
 // Shared plumbing of the Theo, predict and readings handlers: chart facts from a stored chart, the
 // strength inputs (shadbala, composite, ashtakavarga, bhava bala from domain/strength and
 // domain/ashtakavarga, adapted to domain/theo/inputs.ts), and query parsing.
-import { AppError, jsonHttpBody, type HttpBodyAnswer } from '@astro/platform';
+import { AppError, invalidRequest, jsonHttpBody, type HttpBodyAnswer } from '@astro/platform';
 import type { StoredChart } from '../chart-source.ts';
 import type { StrengthProfile } from '../domain/strength/index.ts';
 import { chartFacts, MissingBodyError, type ChartFacts } from '../domain/theo/facts.ts';
@@ -62,8 +62,17 @@ export function optionalAt(value: string | undefined, field = 'at'): { ms: numbe
   return requiredAt(value, field);
 }
 
+/** Transit positions are computed for years 1000-3000 (the chart service's birth-year range). */
+const MIN_AT_YEAR = 1000;
+const MAX_AT_YEAR = 3000;
+
 export function requiredAt(value: string | undefined, field = 'at'): { ms: number; iso: string } {
   const ms = awareInstant(value, field, 'at_must_be_timezone_aware');
+  const year = new Date(ms).getUTCFullYear();
+  if (year < MIN_AT_YEAR || year > MAX_AT_YEAR)
+    throw invalidRequest([
+      { field, reason: 'out_of_range', message: `year must be from ${MIN_AT_YEAR} to ${MAX_AT_YEAR}` },
+    ]);
   return { ms, iso: value! };
 }
 
