@@ -7,6 +7,10 @@ import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
 import { progressionRegistrations } from './progression-handlers.ts';
+import { strengthRegistrations } from './strength-handlers.ts';
+import { theoRegistrations } from './theo-handlers.ts';
+import { predictRegistrations } from './predict-handlers.ts';
+import { readingsRegistrations } from './readings-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -16,5 +20,9 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...panchangaRegistrations(deps),
     ...muhurtaRegistrations(deps),
     ...progressionRegistrations(deps),
+    ...strengthRegistrations(deps),
+    ...theoRegistrations(deps),
+    ...predictRegistrations(deps),
+    ...readingsRegistrations(deps),
   ];
 }
