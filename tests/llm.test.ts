@@ -255,6 +255,13 @@ describe('Vedic LLM routes (offline writer)', () => {
     // BPHS ch. 32 / bhava significations: career is the 10th house, the Sun its karaka.
     assert.deepEqual(c.theme, { name: 'career', karaka: 'sun', house: 10 });
     assert.ok(c.top_transit_contacts.length <= 5);
+    // vedic-calc's probability engine: seven sources (spec 2-vedic.md), a final probability in 0..1
+    // that the writer states as a percentage.
+    assert.equal(c.complete_factor.sources.length, 7);
+    assert.equal(c.complete_factor.karaka, 'sun');
+    assert.equal(c.complete_factor.house_number, 10);
+    assert.ok(c.probability.final >= 0 && c.probability.final <= 1);
+    assert.ok(r.json.content.includes(`${Math.round(c.probability.final * 100)}%`));
     for (const t of c.top_transit_contacts) assert.ok(t.orb_degrees >= 0 && t.strength >= 0 && t.strength <= 1);
     // basic tier: 3-5 paragraphs (fewer only when there are fewer facts).
     const paragraphs = r.json.content.split('\n\n');
@@ -275,7 +282,10 @@ describe('Vedic LLM routes (offline writer)', () => {
     assert.equal(c.headline_areas.length, 5);
     assert.ok(Array.isArray(c.top_yogas) && Array.isArray(c.corrected_natures));
     assert.equal(c.corrected_natures.length, 9);
-    assert.ok(['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'].includes(c.meta_factors.atmakaraka));
+    assert.ok(['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'].includes(c.chara_karakas.atmakaraka));
+    // Meta factors over the ten default themes (spec 2-vedic.md).
+    assert.equal(c.meta_factors.themes_analysed.length, 10);
+    for (const m of c.meta_factors.meta_factors) assert.ok(m.total_appearances >= 2);
     const n = r.json.content.split('\n\n').length;
     assert.ok(n >= 6 && n <= 10, `${n} paragraphs`);
   });
@@ -286,6 +296,9 @@ describe('Vedic LLM routes (offline writer)', () => {
     expectStatus(r, 200);
     checkResponse(r.json, 'dasha_forecast', 'en', 'premium');
     const chain = r.json.engine_context.current_chain;
+    assert.ok(
+      r.json.engine_context.period_modifiers.scores && Array.isArray(r.json.engine_context.transit_modifiers.planets),
+    );
     assert.deepEqual(
       chain.map((x: any) => x.level),
       ['maha', 'antar', 'pratyantar'],

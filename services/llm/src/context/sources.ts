@@ -5,6 +5,7 @@ import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/
 import { DashaServiceClient, type GetVimshottariCurrentResponse } from '@astro/protos/astro/vedic/v1/dashas';
 import { JaiminiServiceClient, type JaiminiKarakasResponse } from '@astro/protos/astro/vedic/v1/jaimini';
 import { MuhurtaServiceClient, type GetLegacyMuhurtaResponse } from '@astro/protos/astro/vedic/v1/muhurta';
+import { PredictServiceClient } from '@astro/protos/astro/vedic/v1/predict';
 import { AppError, channelOptions, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
 
 export type { StoredChart };
@@ -27,7 +28,16 @@ export interface CalcSources {
   vimshottariCurrent(p: Principal, chartId: string, at: string): Promise<GetVimshottariCurrentResponse>;
   jaiminiKarakas(p: Principal, chartId: string): Promise<JaiminiKarakasResponse>;
   muhurtaCandidates(p: Principal, chartId: string, w: MuhurtaWindow): Promise<GetLegacyMuhurtaResponse>;
+  /** vedic-calc's probability engine (JSON as its public routes answer it). */
+  completeFactor(p: Principal, chartId: string, theme: string, at?: string): Promise<Record<string, any>>;
+  metaFactors(p: Principal, chartId: string): Promise<Record<string, any>>;
+  periodModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
+  transitModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
 }
+
+/** The predict routes answer pre-serialised JSON (google.api.HttpBody). */
+const parseBody = (r: { data: Uint8Array | Buffer }): Record<string, any> =>
+  JSON.parse(Buffer.from(r.data).toString('utf8'));
 
 const creds = grpc.credentials.createInsecure();
 
@@ -36,12 +46,14 @@ export class GrpcCalcSources implements CalcSources {
   private readonly dashas: DashaServiceClient;
   private readonly jaimini: JaiminiServiceClient;
   private readonly muhurta: MuhurtaServiceClient;
+  private readonly predict: PredictServiceClient;
 
   constructor(addr: SourceAddresses) {
     this.chart = new ChartReaderServiceClient(addr.chart, creds, channelOptions());
     this.dashas = new DashaServiceClient(addr.vedicCalc, creds, channelOptions());
     this.jaimini = new JaiminiServiceClient(addr.vedicCalc, creds, channelOptions());
     this.muhurta = new MuhurtaServiceClient(addr.vedicCalc, creds, channelOptions());
+    this.predict = new PredictServiceClient(addr.vedicCalc, creds, channelOptions());
   }
 
   private md(p: Principal): grpc.Metadata {
@@ -85,7 +97,41 @@ export class GrpcCalcSources implements CalcSources {
     );
   }
 
+  async completeFactor(p: Principal, chartId: string, theme: string, at?: string) {
+    return parseBody(
+      await unary(
+        this.predict,
+        this.predict.getCompleteFactor,
+        { id: chartId, theme, at },
+        { metadata: this.md(p), deadlineMs: 30_000 },
+      ),
+    );
+  }
+
+  async metaFactors(p: Principal, chartId: string) {
+    return parseBody(
+      await unary(
+        this.predict,
+        this.predict.getMetaFactors,
+        { id: chartId },
+        { metadata: this.md(p), deadlineMs: 30_000 },
+      ),
+    );
+  }
+
+  async periodModifiers(p: Principal, chartId: string, at: string) {
+    return parseBody(
+      await unary(this.predict, this.predict.getPeriodModifiers, { id: chartId, at }, { metadata: this.md(p) }),
+    );
+  }
+
+  async transitModifiers(p: Principal, chartId: string, at: string) {
+    return parseBody(
+      await unary(this.predict, this.predict.getTransitModifiers, { id: chartId, at }, { metadata: this.md(p) }),
+    );
+  }
+
   close(): void {
-    for (const c of [this.chart, this.dashas, this.jaimini, this.muhurta]) c.close();
+    for (const c of [this.chart, this.dashas, this.jaimini, this.muhurta, this.predict]) c.close();
   }
 }

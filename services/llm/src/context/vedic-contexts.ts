@@ -62,12 +62,18 @@ export async function themeContext(
   const { ascSign, list } = placements(positionsOf(chart));
   const house = houseSummary(ascSign, list, def.house);
   const karaka = list.find((x) => x.planet === def.karaka) ?? null;
-  const karakaHouse = karaka ? houseSummary(ascSign, list, karaka.house) : null;
   const top = at ? transitContacts(chart, at.ms, 5) : [];
+  // vedic-calc's probability engine: complete factor (karaka, house, essential planets, arudhas,
+  // seven sources, failed conditions) and the final probability.
+  const cf = await src.completeFactor(p, chartId, theme, at?.iso);
   const highlights: Fact[] = [
     { kind: 'intro', subject: theme.replace(/_/g, ' ') },
+    { kind: 'probability', theme, value: cf.final_probability },
     houseFact(house),
     ...(karaka ? placementFacts([karaka]) : []),
+    ...((cf.top_essential_planets ?? []) as { planet: string }[])
+      .slice(0, 3)
+      .map((e): Fact => ({ kind: 'essential', planet: e.planet, theme })),
     ...contactFacts(top),
   ];
   return {
@@ -76,13 +82,18 @@ export async function themeContext(
     chart_id: chartId,
     theme: { name: theme, karaka: def.karaka, house: def.house },
     complete_factor: {
-      method: 'structural-whole-sign-v1',
-      ascendant_sign: ascSign,
-      house,
-      karaka: karaka && { ...karaka, house_lord: karakaHouse?.lord ?? null },
+      method_version: cf.method_version,
+      karaka: cf.karaka,
+      house_number: cf.house_number,
+      top_essential_planets: cf.top_essential_planets,
+      arudhas: cf.arudhas,
+      sources: cf.sources,
+      failed_conditions: cf.failed_conditions,
+      explanation: cf.explanation,
+      house_summary: house,
+      karaka_placement: karaka,
     },
-    // The probability engine (vedic-calc theo) is not reachable from here yet: no number is invented.
-    probability: null,
+    probability: { raw: cf.raw_probability, final: cf.final_probability, moment: cf.moment },
     at: at?.iso ?? null,
     top_transit_contacts: top,
     highlights,
@@ -112,6 +123,10 @@ const HEADLINE_AREAS: [string, number][] = [
 export async function chartReadingContext(src: CalcSources, p: Principal, chartId: string): Promise<EngineContext> {
   const chart = await src.readChart(p, chartId, 'vedic');
   const karakas = await src.jaiminiKarakas(p, chartId);
+  const meta = await src.metaFactors(p, chartId);
+  const drivers = (
+    (meta.meta_factors ?? []) as { planet: string; total_appearances: number; weighted_score: number }[]
+  ).slice(0, 3);
   const { ascSign, list } = placements(positionsOf(chart));
   const found = yogas(list);
   // Natural natures (BPHS ch. 3) corrected by dignity: own or exaltation strengthens, debilitation weakens.
@@ -130,6 +145,7 @@ export async function chartReadingContext(src: CalcSources, p: Principal, chartI
   const highlights: Fact[] = [
     { kind: 'intro', subject: 'the whole chart' },
     ...placementFacts(list),
+    ...drivers.map((m): Fact => ({ kind: 'meta_factor', planet: m.planet, appearances: m.total_appearances })),
     ...karakas.assignments.slice(0, 2).map((a): Fact => ({ kind: 'karaka', role: a.role, planet: a.planet })),
     ...found.map((y): Fact => ({ kind: 'yoga', name: y.name, planets: y.planets })),
     ...areas.map(houseFact),
@@ -141,7 +157,11 @@ export async function chartReadingContext(src: CalcSources, p: Principal, chartI
     ascendant_sign: ascSign,
     placements: list,
     meta_factors: {
-      method: 'jaimini-chara-karakas',
+      method_version: meta.method_version,
+      themes_analysed: meta.themes_analysed,
+      meta_factors: meta.meta_factors,
+    },
+    chara_karakas: {
       atmakaraka: karakas.atmakaraka,
       amatyakaraka: karakas.amatyakaraka,
       karakamsha_sign: karakas.karakamsha_sign,
@@ -162,6 +182,10 @@ export async function dashaForecastContext(
 ): Promise<EngineContext> {
   const chart = await src.readChart(p, chartId, 'vedic');
   const current = await src.vimshottariCurrent(p, chartId, at.iso);
+  const [periodMods, transitMods] = await Promise.all([
+    src.periodModifiers(p, chartId, at.iso),
+    src.transitModifiers(p, chartId, at.iso),
+  ]);
   const { ascSign, list } = placements(positionsOf(chart));
   const sky = skyAt(chart, at.ms, 'vedic');
   const chain = [current.md, current.ad, current.pd].filter((x) => !!x);
@@ -218,6 +242,13 @@ export async function dashaForecastContext(
     at: at.iso,
     system: 'vimshottari',
     current_chain: periods,
+    // vedic-calc's probability engine: period scores of every planet and ashtakavarga transit scores.
+    period_modifiers: {
+      method_version: periodMods.method_version,
+      scores: periodMods.scores,
+      planets: periodMods.planets,
+    },
+    transit_modifiers: { method_version: transitMods.method_version, planets: transitMods.planets },
     highlights,
   };
 }

@@ -14,4 +14,7 @@ export type Fact =
   | { kind: 'yoga'; name: string; planets: string[] }
   | { kind: 'element'; element: string; share: number }
   | { kind: 'profection'; age: number; house: number; sign: string; time_lord: string }
-  | { kind: 'window'; starts_at: string; ends_at: string };
+  | { kind: 'window'; starts_at: string; ends_at: string }
+  | { kind: 'probability'; theme: string; value: number }
+  | { kind: 'essential'; planet: string; theme: string }
+  | { kind: 'meta_factor'; planet: string; appearances: number };

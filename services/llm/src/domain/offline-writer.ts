@@ -9,6 +9,8 @@ import { ASPECTS, DIGNITIES, ELEMENTS, LEVELS, PLANETS, SIGNS, word } from './of
 
 const day = (iso: string) => iso.slice(0, 10);
 const deg = (x: number) => `${x.toFixed(1)}°`;
+/** A 0..1 probability as a whole percentage. */
+const pct = (x: number) => String(Math.round(x * 100));
 
 type Render = (f: any, l: Language) => string;
 type Templates = Record<Fact['kind'], Render>;
@@ -37,6 +39,9 @@ const T: Record<Language, Templates> = {
     profection: (f, l) =>
       `At age ${f.age} the profected year activates house ${f.house} (${S(f.sign, l)}), with ${P(f.time_lord, l)} as lord of the year.`,
     window: (f) => `The period considered runs from ${day(f.starts_at)} to ${day(f.ends_at)}.`,
+    probability: (f) => `The calculated probability for ${f.theme.replace(/_/g, ' ')} is ${pct(f.value)}%.`,
+    essential: (f, l) => `${cap(P(f.planet, l))} is among the essential planets for ${f.theme.replace(/_/g, ' ')}.`,
+    meta_factor: (f, l) => `${cap(P(f.planet, l))} drives ${f.appearances} of the ten main themes of the chart.`,
   },
   es: {
     intro: (f) => `Esta lectura se basa en los datos calculados de la carta para ${f.subject}.`,
@@ -57,6 +62,10 @@ const T: Record<Language, Templates> = {
     profection: (f, l) =>
       `A los ${f.age} años la profección activa la casa ${f.house} (${S(f.sign, l)}), con ${P(f.time_lord, l)} como señor del año.`,
     window: (f) => `El periodo considerado va del ${day(f.starts_at)} al ${day(f.ends_at)}.`,
+    probability: (f) => `La probabilidad calculada para ${f.theme.replace(/_/g, ' ')} es del ${pct(f.value)}%.`,
+    essential: (f, l) =>
+      `${cap(P(f.planet, l))} está entre los planetas esenciales para ${f.theme.replace(/_/g, ' ')}.`,
+    meta_factor: (f, l) => `${cap(P(f.planet, l))} impulsa ${f.appearances} de los diez temas principales de la carta.`,
   },
   hi: indic({
     intro: 'यह विवेचन {subject} के गणना किए गए कुंडली आँकड़ों पर आधारित है।',
@@ -72,6 +81,9 @@ const T: Record<Language, Templates> = {
     element: 'प्रधान तत्व {element} है ({share}%)।',
     profection: 'आयु {age} पर वार्षिक भाव {house} ({sign}) सक्रिय है, वर्ष स्वामी {time_lord}।',
     window: 'विचाराधीन अवधि {start} से {end} तक है।',
+    probability: '{theme} की गणना की गई संभावना {pct}% है।',
+    essential: '{planet} {theme} के लिए आवश्यक ग्रहों में है।',
+    meta_factor: '{planet} कुंडली के दस मुख्य विषयों में से {n} को संचालित करता है।',
   }),
   mr: indic({
     intro: 'हे विवेचन {subject} च्या गणित केलेल्या कुंडली माहितीवर आधारित आहे.',
@@ -87,6 +99,9 @@ const T: Record<Language, Templates> = {
     element: 'प्रधान तत्त्व {element} आहे ({share}%).',
     profection: 'वय {age} वर वार्षिक भाव {house} ({sign}) सक्रिय आहे, वर्ष स्वामी {time_lord}.',
     window: 'विचारातील कालावधी {start} पासून {end} पर्यंत आहे.',
+    probability: '{theme} ची गणित संभाव्यता {pct}% आहे.',
+    essential: '{planet} {theme} साठी आवश्यक ग्रहांपैकी आहे.',
+    meta_factor: '{planet} कुंडलीतील दहा मुख्य विषयांपैकी {n} चालवतो.',
   }),
   ta: indic({
     intro: 'இந்த விளக்கம் {subject} க்கான கணிக்கப்பட்ட ஜாதக தரவுகளை அடிப்படையாகக் கொண்டது.',
@@ -102,6 +117,9 @@ const T: Record<Language, Templates> = {
     element: 'முதன்மை தத்துவம் {element} ({share}%).',
     profection: '{age} வயதில் வருட பாவம் {house} ({sign}) செயல்படுகிறது, வருட அதிபதி {time_lord}.',
     window: 'கருதப்படும் காலம் {start} முதல் {end} வரை.',
+    probability: '{theme} க்கான கணிக்கப்பட்ட நிகழ்தகவு {pct}%.',
+    essential: '{planet} {theme} க்கான முக்கிய கிரகங்களில் ஒன்று.',
+    meta_factor: '{planet} ஜாதகத்தின் பத்து முக்கிய விஷயங்களில் {n} ஐ இயக்குகிறது.',
   }),
   te: indic({
     intro: 'ఈ వివరణ {subject} కోసం లెక్కించిన జాతక సమాచారంపై ఆధారపడింది.',
@@ -117,6 +135,9 @@ const T: Record<Language, Templates> = {
     element: 'ప్రధాన తత్వం {element} ({share}%).',
     profection: '{age} ఏళ్ల వయసులో వార్షిక భావం {house} ({sign}) క్రియాశీలం, సంవత్సర అధిపతి {time_lord}.',
     window: 'పరిగణించిన కాలం {start} నుండి {end} వరకు.',
+    probability: '{theme} కోసం లెక్కించిన సంభావ్యత {pct}%.',
+    essential: '{planet} {theme} కోసం ముఖ్యమైన గ్రహాలలో ఒకటి.',
+    meta_factor: '{planet} జాతకంలోని పది ముఖ్య విషయాలలో {n} ను నడిపిస్తుంది.',
   }),
   kn: indic({
     intro: 'ಈ ವಿವರಣೆ {subject} ಗಾಗಿ ಲೆಕ್ಕಹಾಕಿದ ಜಾತಕ ಮಾಹಿತಿಯನ್ನು ಆಧರಿಸಿದೆ.',
@@ -132,6 +153,9 @@ const T: Record<Language, Templates> = {
     element: 'ಪ್ರಧಾನ ತತ್ವ {element} ({share}%).',
     profection: '{age} ವಯಸ್ಸಿನಲ್ಲಿ ವಾರ್ಷಿಕ ಭಾವ {house} ({sign}) ಸಕ್ರಿಯ, ವರ್ಷಾಧಿಪತಿ {time_lord}.',
     window: 'ಪರಿಗಣಿಸಿದ ಅವಧಿ {start} ರಿಂದ {end} ವರೆಗೆ.',
+    probability: '{theme} ಗಾಗಿ ಲೆಕ್ಕಹಾಕಿದ ಸಂಭವನೀಯತೆ {pct}%.',
+    essential: '{planet} {theme} ಗಾಗಿ ಅಗತ್ಯ ಗ್ರಹಗಳಲ್ಲಿ ಒಂದು.',
+    meta_factor: '{planet} ಜಾತಕದ ಹತ್ತು ಮುಖ್ಯ ವಿಷಯಗಳಲ್ಲಿ {n} ಅನ್ನು ನಡೆಸುತ್ತದೆ.',
   }),
   ml: indic({
     intro: 'ഈ വിശദീകരണം {subject} നായി കണക്കാക്കിയ ജാതക വിവരങ്ങളെ ആധാരമാക്കിയുള്ളതാണ്.',
@@ -147,6 +171,9 @@ const T: Record<Language, Templates> = {
     element: 'പ്രധാന തത്വം {element} ({share}%).',
     profection: '{age} വയസ്സിൽ വാർഷിക ഭാവം {house} ({sign}) സജീവം, വർഷാധിപൻ {time_lord}.',
     window: 'പരിഗണിക്കുന്ന കാലം {start} മുതൽ {end} വരെ.',
+    probability: '{theme} നുള്ള കണക്കാക്കിയ സാധ്യത {pct}% ആണ്.',
+    essential: '{planet} {theme} നുള്ള പ്രധാന ഗ്രഹങ്ങളിൽ ഒന്നാണ്.',
+    meta_factor: '{planet} ജാതകത്തിലെ പത്ത് പ്രധാന വിഷയങ്ങളിൽ {n} എണ്ണം നയിക്കുന്നു.',
   }),
   bn: indic({
     intro: 'এই ব্যাখ্যা {subject} এর গণনা করা কোষ্ঠী তথ্যের উপর ভিত্তি করে।',
@@ -162,6 +189,9 @@ const T: Record<Language, Templates> = {
     element: 'প্রধান তত্ত্ব {element} ({share}%)।',
     profection: '{age} বছর বয়সে বার্ষিক ভাব {house} ({sign}) সক্রিয়, বর্ষাধিপতি {time_lord}।',
     window: 'বিবেচিত সময় {start} থেকে {end} পর্যন্ত।',
+    probability: '{theme} এর গণনা করা সম্ভাবনা {pct}%।',
+    essential: '{planet} {theme} এর জন্য প্রয়োজনীয় গ্রহগুলির একটি।',
+    meta_factor: '{planet} কোষ্ঠীর দশটি প্রধান বিষয়ের {n}টি চালায়।',
   }),
   gu: indic({
     intro: 'આ વિવેચન {subject} માટે ગણતરી કરેલી કુંડળી માહિતી પર આધારિત છે.',
@@ -177,6 +207,9 @@ const T: Record<Language, Templates> = {
     element: 'પ્રધાન તત્ત્વ {element} છે ({share}%).',
     profection: 'ઉંમર {age} પર વાર્ષિક ભાવ {house} ({sign}) સક્રિય છે, વર્ષ સ્વામી {time_lord}.',
     window: 'વિચારાધીન સમયગાળો {start} થી {end} સુધી છે.',
+    probability: '{theme} ની ગણતરી કરેલી સંભાવના {pct}% છે.',
+    essential: '{planet} {theme} માટે આવશ્યક ગ્રહોમાં છે.',
+    meta_factor: '{planet} કુંડળીના દસ મુખ્ય વિષયોમાંથી {n} ચલાવે છે.',
   }),
 };
 
@@ -221,6 +254,9 @@ function indic(src: Record<Fact['kind'], string>): Templates {
         share: typeof f.share === 'number' ? String(Math.round(f.share * 100)) : undefined,
         age: f.age !== undefined ? String(f.age) : undefined,
         time_lord: f.time_lord ? P(f.time_lord, l) : undefined,
+        theme: f.theme ? f.theme.replace(/_/g, ' ') : undefined,
+        pct: typeof f.value === 'number' ? pct(f.value) : undefined,
+        n: f.appearances !== undefined ? String(f.appearances) : undefined,
       };
       return tpl
         .replace(/\{(\w+): ([^{}]*(?:\{\w+\}[^{}]*)*)\}/g, (_, cond: string, text: string) => (v[cond] ? text : ''))
