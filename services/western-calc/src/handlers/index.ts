@@ -2,7 +2,8 @@
 import type { Registration } from '@astro/platform';
 import type { WesternDeps } from './deps.ts';
 import { coreRegistrations } from './core-handlers.ts';
+import { predictiveRegistrations } from './predictive-handlers.ts';
 
 export function westernRegistrations(deps: WesternDeps): Registration[] {
-  return [...coreRegistrations(deps)];
+  return [...coreRegistrations(deps), ...predictiveRegistrations(deps)];
 }
