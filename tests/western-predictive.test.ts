@@ -87,7 +87,13 @@ describe('GET .../transits', () => {
     );
   });
   it('`at` missing, naive or malformed: 422 invalid_request', async () => {
-    for (const q of ['', '?at=2025-03-20T09:01:00', '?at=yesterday'])
+    for (const q of [
+      '',
+      '?at=2025-03-20T09:01:00',
+      '?at=yesterday',
+      '?at=9999-01-01T00:00:00Z',
+      '?at=1700-01-01T00:00:00Z',
+    ])
       expectError(await get(route('transits', q)), 422, 'invalid_request');
   });
 });
