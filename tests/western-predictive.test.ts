@@ -132,6 +132,12 @@ describe('GET .../transit-windows', () => {
     );
     expectError(await get(route('transit-windows', '?starts_at=2025-01-01T00:00:00Z')), 422, 'invalid_request');
   });
+  it('a full 400-day range: latency through the gateway (printed, not asserted)', async () => {
+    const t0 = Date.now();
+    const res = await get(route('transit-windows', '?starts_at=2025-01-01T00:00:00Z&ends_at=2026-02-05T00:00:00Z'));
+    expectStatus(res, 200);
+    console.log(`# transit-windows 400 days: ${res.json.length} windows in ${Date.now() - t0} ms`);
+  });
 });
 
 describe('GET .../solar-return and lunar-return', () => {
