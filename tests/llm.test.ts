@@ -466,8 +466,15 @@ describe('Western LLM-ready routes', () => {
     checkGrounding(r.json, 'western_natal');
     const c = r.json.engine_context;
     assert.equal(c.placements.length, 10);
-    for (const a of c.aspects)
-      assert.ok(['conjunction', 'opposition', 'trine', 'square', 'sextile'].includes(a.aspect));
+    // The spec's natal grounding, from western-calc.
+    for (const k of ['summary', 'aspects', 'dignities', 'balance', 'houses', 'dispositors', 'patterns'])
+      assert.ok(k in c, k);
+    assert.equal(c.houses.length, 12);
+    assert.equal(c.summary.aspect_count, c.aspects.length);
+    // The same aspects as the public route.
+    const pub = await api('GET', `/v1/western/charts/${pro.western}/aspects`, { token: pro.key });
+    expectStatus(pub, 200);
+    assert.deepEqual(c.aspects, pub.json);
     // Tropical Sun of 1990-05-15 is in Taurus (ingress about Apr 20, Gemini about May 21: any ephemeris).
     assert.equal(c.placements.find((p: any) => p.planet === 'sun').sign, 'taurus');
     const again = await api('POST', '/v1/interpretations/natal', {
@@ -520,6 +527,8 @@ describe('Western LLM-ready routes', () => {
         c.progressed_lunation.phase_name,
       ),
     );
+    assert.ok(c.transit_windows.length <= 8);
+    for (const x of c.transit_windows) assert.ok(x.peak_strength >= 0 && x.peak_strength <= 1);
     let e = await api('POST', '/v1/interpretations/forecast', {
       token: pro.key,
       body: { ...body, ends_at: '2025-12-01T00:00:00Z' },

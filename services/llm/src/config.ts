@@ -19,6 +19,7 @@ export const llmConfigSpec = {
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
   CHART_ADDR: key(z.string().default(addr('chart')), 'host:port of the chart service (chart reads)'),
   VEDIC_CALC_ADDR: key(z.string().default(addr('vedic-calc')), 'host:port of vedic-calc (engine context)'),
+  WESTERN_CALC_ADDR: key(z.string().default(addr('western-calc')), 'host:port of western-calc (engine context)'),
   LLM_PROVIDERS: key(
     optionalStr(),
     'JSON array of OpenAI-compatible providers tried in order: [{"name","base_url","api_key"?,"models":{"basic","standard","premium"}}]; unset = offline writer',

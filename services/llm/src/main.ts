@@ -41,7 +41,11 @@ try {
 const ephemeris = initEphemeris({});
 const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
 const store = new InterpretationStore(pool);
-const sources = new GrpcCalcSources({ chart: cfg.CHART_ADDR, vedicCalc: cfg.VEDIC_CALC_ADDR });
+const sources = new GrpcCalcSources({
+  chart: cfg.CHART_ADDR,
+  vedicCalc: cfg.VEDIC_CALC_ADDR,
+  westernCalc: cfg.WESTERN_CALC_ADDR,
+});
 const policy = { timeoutMs: cfg.LLM_CALL_TIMEOUT_MS, connectRetries: cfg.LLM_CONNECT_RETRIES };
 const remote = providerConfigs.map((c) => new OpenAiCompatibleProvider(c, policy));
 const provider = new FailoverProvider(

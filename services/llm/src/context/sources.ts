@@ -6,6 +6,8 @@ import { DashaServiceClient, type GetVimshottariCurrentResponse } from '@astro/p
 import { JaiminiServiceClient, type JaiminiKarakasResponse } from '@astro/protos/astro/vedic/v1/jaimini';
 import { MuhurtaServiceClient, type GetLegacyMuhurtaResponse } from '@astro/protos/astro/vedic/v1/muhurta';
 import { PredictServiceClient } from '@astro/protos/astro/vedic/v1/predict';
+import { WesternCoreServiceClient } from '@astro/protos/astro/western/v1/core';
+import { WesternPredictiveServiceClient } from '@astro/protos/astro/western/v1/predictive';
 import { AppError, channelOptions, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
 
 export type { StoredChart };
@@ -13,6 +15,7 @@ export type { StoredChart };
 export interface SourceAddresses {
   chart: string;
   vedicCalc: string;
+  westernCalc: string;
 }
 
 export interface MuhurtaWindow {
@@ -33,6 +36,10 @@ export interface CalcSources {
   metaFactors(p: Principal, chartId: string): Promise<Record<string, any>>;
   periodModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
   transitModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
+  /** western-calc's natal grounding: summary, aspects, dignities, houses, dispositors, patterns. */
+  westernNatal(p: Principal, chartId: string): Promise<Record<string, any>>;
+  /** western-calc's predictive grounding of a window: transit windows, profection, progressed lunation. */
+  westernForecast(p: Principal, chartId: string, startsAt: string, endsAt: string): Promise<Record<string, any>>;
 }
 
 /** The predict routes answer pre-serialised JSON (google.api.HttpBody). */
@@ -47,6 +54,8 @@ export class GrpcCalcSources implements CalcSources {
   private readonly jaimini: JaiminiServiceClient;
   private readonly muhurta: MuhurtaServiceClient;
   private readonly predict: PredictServiceClient;
+  private readonly westernCore: WesternCoreServiceClient;
+  private readonly westernPredictive: WesternPredictiveServiceClient;
 
   constructor(addr: SourceAddresses) {
     this.chart = new ChartReaderServiceClient(addr.chart, creds, channelOptions());
@@ -54,6 +63,8 @@ export class GrpcCalcSources implements CalcSources {
     this.jaimini = new JaiminiServiceClient(addr.vedicCalc, creds, channelOptions());
     this.muhurta = new MuhurtaServiceClient(addr.vedicCalc, creds, channelOptions());
     this.predict = new PredictServiceClient(addr.vedicCalc, creds, channelOptions());
+    this.westernCore = new WesternCoreServiceClient(addr.westernCalc, creds, channelOptions());
+    this.westernPredictive = new WesternPredictiveServiceClient(addr.westernCalc, creds, channelOptions());
   }
 
   private md(p: Principal): grpc.Metadata {
@@ -131,7 +142,48 @@ export class GrpcCalcSources implements CalcSources {
     );
   }
 
+  async westernNatal(p: Principal, chartId: string) {
+    const w = this.westernCore;
+    const md = () => ({ metadata: this.md(p) });
+    const [summary, aspects, dignities, houses, dispositors, patterns] = await Promise.all([
+      unary(w, w.getSummary, { id: chartId }, md()),
+      unary(w, w.getAspects, { id: chartId }, md()),
+      unary(w, w.getDignities, { id: chartId }, md()),
+      unary(w, w.getHouses, { id: chartId }, md()),
+      unary(w, w.getDispositors, { id: chartId }, md()),
+      unary(w, w.getPatterns, { id: chartId }, md()),
+    ]);
+    return {
+      summary,
+      aspects: aspects.items,
+      dignities: dignities.items,
+      houses: houses.items,
+      dispositors: dispositors.items,
+      patterns: patterns.items,
+    };
+  }
+
+  async westernForecast(p: Principal, chartId: string, startsAt: string, endsAt: string) {
+    const w = this.westernPredictive;
+    const md = () => ({ metadata: this.md(p), deadlineMs: 30_000 });
+    const [windows, profection, lunation] = await Promise.all([
+      unary(w, w.getTransitWindows, { id: chartId, starts_at: startsAt, ends_at: endsAt }, md()),
+      unary(w, w.getProfections, { id: chartId, at: startsAt }, md()),
+      unary(w, w.getProgressedLunation, { id: chartId, at: startsAt }, md()),
+    ]);
+    return { transit_windows: windows.items, annual_profection: profection, progressed_lunation: lunation };
+  }
+
   close(): void {
-    for (const c of [this.chart, this.dashas, this.jaimini, this.muhurta, this.predict]) c.close();
+    for (const c of [
+      this.chart,
+      this.dashas,
+      this.jaimini,
+      this.muhurta,
+      this.predict,
+      this.westernCore,
+      this.westernPredictive,
+    ])
+      c.close();
   }
 }

@@ -1,10 +1,9 @@
-// Engine contexts of the Western LLM-ready routes, computed from the stored tropical charts with the
-// shared ephemeris core (western-calc's routes are not on main yet; see README). Natal: placements in
-// the chart's houses, major aspects, traditional dignities, element balance. Relationship: synastry
-// contacts, house overlays both ways, composite (shorter-arc midpoints) and Davison (the chart of the
-// midpoint in time and space) Sun, Moon, Venus and Mars, a contact score breakdown. Forecast: transit
-// windows of the slow planets (daily samples), the annual profection and the progressed lunation at
-// the window start.
+// Engine contexts of the Western LLM-ready routes. Natal and forecast read western-calc (summary,
+// aspects, dignities, balance, houses, dispositors, patterns; transit windows, profection, progressed
+// lunation). Relationship is computed here from the two stored tropical charts with the shared
+// ephemeris core (western-calc's relationship routes are not on main yet): synastry contacts, house
+// overlays both ways, composite (shorter-arc midpoints) and Davison (the chart of the midpoint in time
+// and space) Sun, Moon, Venus and Mars, a contact score breakdown.
 import {
   computeChart,
   DEBILITATION,
@@ -31,8 +30,6 @@ export interface WesternContext {
 }
 
 const PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
-const SLOW = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
-const DAY_MS = 86_400_000;
 const round = (x: number, n = 2) => Math.round(x * 10 ** n) / 10 ** n;
 const norm = (x: number) => ((x % 360) + 360) % 360;
 
@@ -121,21 +118,39 @@ const aspectFact = (a: { planet_a: string; planet_b: string; aspect: string; orb
 export async function natalContext(src: CalcSources, p: Principal, chartId: string): Promise<WesternContext> {
   const chart = await src.readChart(p, chartId, 'western');
   const n = natalCore(chart);
-  const dignities = n.placements.filter(
-    (x) => x.dignity === 'rulership' || x.dignity === 'exaltation' || x.dignity === 'fall' || x.dignity === 'detriment',
+  // western-calc's own results: summary (with balance), aspects, dignities, houses, dispositors, patterns.
+  const w = await src.westernNatal(p, chartId);
+  const aspects = (
+    w.aspects as {
+      planet_a: string;
+      planet_b: string;
+      aspect: string;
+      category: string;
+      orb_degrees: number;
+      strength: number;
+    }[]
+  )
+    .filter((a) => a.category === 'major')
+    .sort((a, b) => b.strength - a.strength);
+  const dignities = (w.dignities as { planet: string; dignity: string }[]).filter((d) =>
+    ['rulership', 'exaltation', 'fall'].includes(d.dignity),
   );
+  const balance = w.summary?.balance as
+    { dominant_element?: string; elements?: { name: string; percentage: number }[] } | undefined;
+  const dominant = balance?.dominant_element;
+  const share = balance?.elements?.find((e) => e.name === dominant)?.percentage;
   const highlights: Fact[] = [
     { kind: 'intro', subject: 'the natal chart' },
     ...n.placements.map((x) => placementFact(x)),
-    ...dignities
-      .filter((x) => x.dignity !== 'detriment')
-      .map((x): Fact => ({
-        kind: 'dignity',
-        planet: x.planet,
-        dignity: x.dignity === 'rulership' ? 'own_sign' : x.dignity === 'exaltation' ? 'exalted' : 'debilitated',
-      })),
-    ...n.aspects.slice(0, 8).map(aspectFact),
-    { kind: 'element', element: n.balance.dominant_element, share: n.balance.share },
+    ...dignities.map((d): Fact => ({
+      kind: 'dignity',
+      planet: d.planet,
+      dignity: d.dignity === 'rulership' ? 'own_sign' : d.dignity === 'exaltation' ? 'exalted' : 'debilitated',
+    })),
+    ...aspects.slice(0, 8).map(aspectFact),
+    ...(dominant && typeof share === 'number'
+      ? [{ kind: 'element', element: dominant, share: share / 100 } as Fact]
+      : []),
   ];
   return {
     context: {
@@ -144,21 +159,27 @@ export async function natalContext(src: CalcSources, p: Principal, chartId: stri
       chart_id: chartId,
       house_system: chart.chart?.house_system ?? null,
       placements: n.placements,
-      aspects: n.aspects,
-      dignities,
-      balance: n.balance,
+      summary: w.summary,
+      aspects: w.aspects,
+      dignities: w.dignities,
+      balance: balance ?? null,
+      houses: w.houses,
+      dispositors: w.dispositors,
+      patterns: w.patterns,
       highlights,
     },
     features_used: [
-      { name: 'placements', kind: 'natal' },
-      { name: 'houses', kind: 'natal' },
+      { name: 'summary', kind: 'natal' },
       { name: 'aspects', kind: 'natal' },
       { name: 'dignities', kind: 'natal' },
       { name: 'balance', kind: 'natal' },
+      { name: 'houses', kind: 'natal' },
+      { name: 'dispositors', kind: 'natal' },
+      { name: 'patterns', kind: 'natal' },
     ],
     sources: [
       { name: 'stored_chart', kind: 'chart' },
-      { name: 'astro-core', kind: 'ephemeris' },
+      { name: 'western-calc', kind: 'calculation' },
     ],
   };
 }
@@ -261,8 +282,6 @@ export async function relationshipContext(
   };
 }
 
-const PHASES = ['new', 'crescent', 'first_quarter', 'gibbous', 'full', 'disseminating', 'last_quarter', 'balsamic'];
-
 export async function forecastContext(
   src: CalcSources,
   p: Principal,
@@ -270,103 +289,30 @@ export async function forecastContext(
   start: { iso: string; ms: number },
   end: { iso: string; ms: number },
 ): Promise<WesternContext> {
-  const chart = await src.readChart(p, chartId, 'western');
-  const natal = positionsOf(chart);
-  const { latitude, longitude } = chart.chart!.birth!;
-  const sky = (ms: number) =>
-    computeChart({ utcMs: ms, latitude, longitude, system: 'western', houseSystem: 'whole_sign', ayanamsha: null })
-      .planets as Pos[];
-  // Daily samples; a window is a run of days with the same contact in orb.
-  const open = new Map<
-    string,
-    {
-      transit_planet: string;
-      natal_planet: string;
-      aspect: string;
-      starts_at: number;
-      ends_at: number;
-      exact_at: number;
-      min_orb: number;
-    }
-  >();
-  const windows: (typeof open extends Map<string, infer V> ? V : never)[] = [];
-  for (let t = start.ms; t <= end.ms; t += DAY_MS) {
-    const seen = new Set<string>();
-    for (const c of contacts(sky(t), natal, [...SLOW, 'sun', 'moon', 'mercury', 'venus', 'mars']).filter((c) =>
-      (SLOW as readonly string[]).includes(c.transit_planet),
-    )) {
-      const k = `${c.transit_planet}|${c.natal_planet}|${c.aspect}`;
-      seen.add(k);
-      const w = open.get(k);
-      if (w) {
-        w.ends_at = t;
-        if (c.orb_degrees < w.min_orb) Object.assign(w, { min_orb: c.orb_degrees, exact_at: t });
-      } else
-        open.set(k, {
-          transit_planet: c.transit_planet,
-          natal_planet: c.natal_planet,
-          aspect: c.aspect,
-          starts_at: t,
-          ends_at: t,
-          exact_at: t,
-          min_orb: c.orb_degrees,
-        });
-    }
-    for (const [k, w] of open)
-      if (!seen.has(k)) {
-        windows.push(w);
-        open.delete(k);
-      }
-  }
-  windows.push(...open.values());
-  const top = windows
-    .sort((x, y) => x.min_orb - y.min_orb)
-    .slice(0, 8)
-    .map((w) => ({
-      transit_planet: w.transit_planet,
-      natal_planet: w.natal_planet,
-      aspect: w.aspect,
-      starts_at: new Date(w.starts_at).toISOString(),
-      ends_at: new Date(w.ends_at).toISOString(),
-      exact_at: new Date(w.exact_at).toISOString(),
-      min_orb_degrees: w.min_orb,
-    }));
-  // Annual profection: one sign per completed year from the ascendant sign.
-  const birth = new Date(chart.utc_ms);
-  const s = new Date(start.ms);
-  let age = s.getUTCFullYear() - birth.getUTCFullYear();
-  if (
-    s.getUTCMonth() < birth.getUTCMonth() ||
-    (s.getUTCMonth() === birth.getUTCMonth() && s.getUTCDate() < birth.getUTCDate())
-  )
-    age -= 1;
-  age = Math.max(0, age);
-  const asc = natal.find((x) => x.planet === 'ascendant');
-  const profSign = SIGNS[(SIGNS.indexOf((asc?.sign ?? 'aries') as Sign) + age) % 12]!;
-  const profection = { age_years: age, house: (age % 12) + 1, sign: profSign, time_lord: SIGN_INFO[profSign].ruler };
-  // Progressed lunation: secondary progressions, one day after birth per year of life.
-  const years = (start.ms - chart.utc_ms) / (365.2422 * DAY_MS);
-  const prog = sky(chart.utc_ms + years * DAY_MS);
-  const ps = prog.find((x) => x.planet === 'sun')!.longitude;
-  const pm = prog.find((x) => x.planet === 'moon')!.longitude;
-  const angle = norm(pm - ps);
-  const lunation = {
-    progressed_sun_longitude: round(ps),
-    progressed_moon_longitude: round(pm),
-    phase_angle: round(angle),
-    phase_name: PHASES[Math.floor(angle / 45)]!,
+  await src.readChart(p, chartId, 'western');
+  // western-calc's predictive routes: transit windows of the range, the profection and the progressed
+  // lunation at its start.
+  const w = await src.westernForecast(p, chartId, start.iso, end.iso);
+  type Win = {
+    transit_planet: string;
+    natal_planet: string;
+    aspect: string;
+    min_orb_degrees: number;
+    peak_strength: number;
   };
-  const themes = [...new Set(top.map((w) => `${w.transit_planet}_${w.aspect}_${w.natal_planet}`))].slice(0, 5);
+  const top = ([...w.transit_windows] as Win[]).sort((a, b) => b.peak_strength - a.peak_strength).slice(0, 8);
+  const prof = w.annual_profection as { age_years: number; house: number; sign: string; time_lord: string };
+  const themes = [...new Set(top.map((x) => `${x.transit_planet}_${x.aspect}_${x.natal_planet}`))].slice(0, 5);
   const highlights: Fact[] = [
     { kind: 'intro', subject: 'the forecast window' },
     { kind: 'window', starts_at: start.iso, ends_at: end.iso },
-    { kind: 'profection', age, house: profection.house, sign: profSign, time_lord: profection.time_lord },
-    ...top.map((w): Fact => ({
+    { kind: 'profection', age: prof.age_years, house: prof.house, sign: prof.sign, time_lord: prof.time_lord },
+    ...top.map((x): Fact => ({
       kind: 'contact',
-      a: w.transit_planet,
-      b: w.natal_planet,
-      aspect: w.aspect,
-      orb: w.min_orb_degrees,
+      a: x.transit_planet,
+      b: x.natal_planet,
+      aspect: x.aspect,
+      orb: x.min_orb_degrees,
       transit: true,
     })),
   ];
@@ -378,9 +324,10 @@ export async function forecastContext(
       starts_at: start.iso,
       ends_at: end.iso,
       transit_windows: top,
-      annual_profection: profection,
+      transit_window_count: w.transit_windows.length,
+      annual_profection: prof,
       forecast_themes: themes,
-      progressed_lunation: lunation,
+      progressed_lunation: w.progressed_lunation,
       highlights,
     },
     features_used: [
@@ -391,7 +338,7 @@ export async function forecastContext(
     ],
     sources: [
       { name: 'stored_chart', kind: 'chart' },
-      { name: 'astro-core', kind: 'ephemeris' },
+      { name: 'western-calc', kind: 'calculation' },
     ],
   };
 }
