@@ -5,6 +5,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError, errorBody, httpLatency, httpRequests, registry, runWithContext, type Logger } from '@astro/platform';
 import { createDispatcher, type DispatchDeps } from './dispatch.ts';
+import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
 
 const require = createRequire(import.meta.url);
@@ -14,6 +15,8 @@ export interface AppDeps extends DispatchDeps {
   openapi: Record<string, unknown>;
   trustedProxies: string[];
   readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+  /** Usage metering (gateway/src/metering): one record per authenticated request. */
+  usage?: UsageMeter;
 }
 
 /** Translates anything thrown into the spec's envelope; unknown failures are 500 internal_error. */
@@ -66,6 +69,8 @@ export function createApp(deps: AppDeps): express.Express {
         status: res.statusCode,
         latency_ms: Math.round(seconds * 1e5) / 100,
       });
+      const usage = deps.usage && usageRecordOf(res.locals, req.method, res.statusCode, seconds, new Date());
+      if (usage) deps.usage!.record(usage);
     });
     runWithContext({ requestId }, () => next());
   });
