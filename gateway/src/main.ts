@@ -47,7 +47,12 @@ const pingRedis = async (): Promise<string> => {
 // Usage records go out in batches on the event bus (usage.recorded), consumed by the account service.
 const bus =
   cfg.BUS_DATABASE_URL || cfg.KAFKA_BROKERS
-    ? createEventBus({ kafkaBrokers: cfg.KAFKA_BROKERS, databaseUrl: cfg.BUS_DATABASE_URL ?? '', clientId: 'gateway', logger })
+    ? createEventBus({
+        kafkaBrokers: cfg.KAFKA_BROKERS,
+        databaseUrl: cfg.BUS_DATABASE_URL ?? '',
+        clientId: 'gateway',
+        logger,
+      })
     : undefined;
 if (!bus) logger.warn('usage metering off: neither BUS_DATABASE_URL nor KAFKA_BROKERS is set');
 const usage = bus && createUsageMeter(bus, logger, { flushMs: cfg.USAGE_FLUSH_MS });

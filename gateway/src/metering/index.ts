@@ -14,7 +14,8 @@ export function createUsageMeter(bus: EventBus, logger: Logger, opts: { flushMs:
       flushMs: opts.flushMs,
       maxBatch: 1000,
       maxBuffered: 200_000,
-      onError: (err, buffered) => logger.warn('usage batch not published; kept for retry', { err: err.message, buffered }),
+      onError: (err, buffered) =>
+        logger.warn('usage batch not published; kept for retry', { err: err.message, buffered }),
     },
   ).start();
 }

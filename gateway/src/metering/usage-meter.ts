@@ -99,7 +99,13 @@ export class UsageMeter {
 }
 
 /** The record of a finished request, or null when no tenant was identified (anonymous, 401, 404). */
-export function usageRecordOf(locals: Record<string, unknown>, method: string, status: number, seconds: number, at: Date): UsageRecord | null {
+export function usageRecordOf(
+  locals: Record<string, unknown>,
+  method: string,
+  status: number,
+  seconds: number,
+  at: Date,
+): UsageRecord | null {
   const tenant = locals.tenantId;
   const route = locals.route;
   if (typeof tenant !== 'string' || !tenant || typeof route !== 'string') return null;

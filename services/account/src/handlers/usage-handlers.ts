@@ -18,8 +18,7 @@ function reportMessage(v: UsageReportView): UsageReport {
 export function usageHandlers(usage: Usage): Pick<Handlers<typeof AccountServiceService>, UsageMethods> {
   return {
     getTenantUsage: async (req, ctx) => reportMessage(await usage.tenantHourly(requirePrincipal(ctx), req)),
-    getTenantUsageEndpoints: async (req, ctx) =>
-      reportMessage(await usage.tenantEndpoints(requirePrincipal(ctx), req)),
+    getTenantUsageEndpoints: async (req, ctx) => reportMessage(await usage.tenantEndpoints(requirePrincipal(ctx), req)),
     getApiKeyUsage: async (req, ctx) => reportMessage(await usage.keyHourly(requirePrincipal(ctx), req.key_id, req)),
     getApiKeyUsageEndpoints: async (req, ctx) =>
       reportMessage(await usage.keyEndpoints(requirePrincipal(ctx), req.key_id, req)),

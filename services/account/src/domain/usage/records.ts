@@ -75,7 +75,17 @@ export function rollup(payload: unknown): { deltas: RollupDelta[]; skipped: numb
     const k = [r.tenant_id, apiKeyId, hour.toISOString(), r.route, r.method].join('\u0000');
     let d = byKey.get(k);
     if (!d) {
-      d = { tenantId: r.tenant_id, apiKeyId, hour, route: r.route, method: r.method, requests: 0, errors4xx: 0, errors5xx: 0, hist: {} };
+      d = {
+        tenantId: r.tenant_id,
+        apiKeyId,
+        hour,
+        route: r.route,
+        method: r.method,
+        requests: 0,
+        errors4xx: 0,
+        errors5xx: 0,
+        hist: {},
+      };
       byKey.set(k, d);
     }
     d.requests++;

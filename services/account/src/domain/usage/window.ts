@@ -22,7 +22,9 @@ function parseBound(field: 'since' | 'until', raw: string | undefined): Date | u
       field,
       errors: [{ field, reason: 'naive_datetime', message: 'must carry a timezone offset (Z or ±hh:mm)' }],
     });
-  throw invalidRequest([{ field, reason: 'invalid_datetime', message: 'must be an ISO 8601 date-time with an offset' }]);
+  throw invalidRequest([
+    { field, reason: 'invalid_datetime', message: 'must be an ISO 8601 date-time with an offset' },
+  ]);
 }
 
 export function usageWindow(input: { since?: string; until?: string }, now: Date): UsageWindow {
