@@ -1,7 +1,8 @@
 // Usage metering durability below the HTTP layer, on real PostgreSQL: the gateway's buffer
-// (gateway/src/metering) publishes batches on the event bus, the account service folds them into hourly
-// rollups, and the reports read them. What must hold: records survive a gateway shutdown (flushed) and a consumer that was down (the
-// bus keeps them), redeliveries are not counted twice, and the tenant view sums active keys only.
+// (gateway/src/metering) publishes batches on the event bus, the account service folds them into
+// hourly rollups, and the reports read them. What must hold: records survive a gateway shutdown
+// (flushed) and a consumer that was down (the bus keeps them), redeliveries are not counted twice, and
+// the tenant view sums active keys only.
 // Runs in a throwaway database created on TEST_DATABASE_ADMIN_URL and dropped at the end.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
