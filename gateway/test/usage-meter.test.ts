@@ -85,10 +85,22 @@ describe('usage meter', () => {
   it('bounds the buffer while the sink is down, dropping the oldest', async () => {
     const sink = new Sink();
     sink.failures = 100;
-    const m = new UsageMeter(sink, { flushMs: 60_000, maxBatch: 1000, maxBuffered: 5 });
-    for (let i = 0; i < 8; i++) m.record(rec(i));
-    assert.equal(m.buffered, 5);
-    assert.equal(m.dropped, 3);
+    const m = new UsageMeter(sink, { flushMs: 60_000, maxBatch: 1000, maxBuffered: 20 });
+    for (let i = 0; i < 21; i++) m.record(rec(i));
+    // Over the bound: the oldest tenth (2) goes at once.
+    assert.equal(m.buffered, 19);
+    assert.equal(m.dropped, 2);
+    m.record(rec(21));
+    assert.equal(m.buffered, 20);
+    await m.flush();
+    assert.equal(m.buffered, 20, 'kept while the sink is down');
+    sink.failures = 0;
+    await m.flush();
+    assert.deepEqual(
+      sink.batches.flat().map((r) => r.latency_ms),
+      Array.from({ length: 20 }, (_, i) => i + 2),
+      'the newest records survive',
+    );
   });
 
   it('records a request only when a tenant was identified', () => {

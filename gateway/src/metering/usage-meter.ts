@@ -60,9 +60,10 @@ export class UsageMeter {
     if (this.closed) return;
     this.buffer.push(r);
     if (this.buffer.length > this.opts.maxBuffered) {
-      const excess = this.buffer.length - this.opts.maxBuffered;
-      this.buffer.splice(0, excess);
-      this.dropped += excess;
+      // Drop a tenth at once: shifting a long array on every request of an outage would cost O(n) each.
+      const drop = Math.max(this.buffer.length - this.opts.maxBuffered, Math.ceil(this.opts.maxBuffered / 10));
+      this.buffer.splice(0, drop);
+      this.dropped += drop;
     }
     if (this.buffer.length >= this.opts.maxBatch && !this.flushing) void this.flush();
   }
