@@ -96,6 +96,15 @@ describe('Idempotency-Key', () => {
     assert.notEqual(ids[0], ids[1]);
   });
 
+  it('the OpenAPI document lists the header and the 409s on mutating routes, not on reads', async () => {
+    const doc = (await api('GET', '/v1/openapi.json')).json;
+    const post = doc.paths['/v1/charts'].post;
+    assert.ok(post.parameters.some((p: any) => p.name === 'Idempotency-Key' && p.in === 'header'));
+    assert.match(post.responses['409'].description, /idempotency_conflict/);
+    const get = doc.paths['/v1/charts/{chart_id}'].get;
+    assert.ok(!get.parameters.some((p: any) => p.name === 'Idempotency-Key'));
+  });
+
   it('a key longer than 255 characters is 422 invalid_request', async () => {
     const u = await signup();
     const e = expectError(
