@@ -42,10 +42,14 @@ interface Harness {
   close: () => Promise<void>;
 }
 
-async function startApp(store: IdempotencyStore, clock = { t: Date.parse('2026-11-21T10:00:00Z') }): Promise<Harness> {
+async function startApp(
+  store: IdempotencyStore,
+  clock = { t: Date.parse('2026-11-21T10:00:00Z') },
+  secret = SECRET,
+): Promise<Harness> {
   const idem = new Idempotency(
     store,
-    new ResponseSealer(SECRET),
+    new ResponseSealer(secret),
     { ttlMs: DAY_MS, claimMs: 30_000, now: () => clock.t },
     { warn: () => undefined } as never,
   );
@@ -259,6 +263,26 @@ const redis = () => {
 after(() => clients.forEach((c) => c.disconnect()));
 
 suite('Redis store', () => new RedisIdempotencyStore(redis()));
+
+describe('Idempotency-Key after a JWT_SECRET rotation', () => {
+  it('a response sealed under the old secret is not replayed: 409 idempotency_conflict reason unreadable', async () => {
+    const store = new MemoryIdempotencyStore();
+    const clock = { t: Date.now() };
+    const before = await startApp(store, clock);
+    const key = newKey();
+    assert.equal((await call(before, { key, body: {} })).status, 201);
+    await before.close();
+    const after = await startApp(store, clock, 'another-secret-0123456789');
+    try {
+      const r = await call(after, { key, body: {} });
+      assert.equal(r.status, 409);
+      assert.equal(r.json.error.details.reason, 'unreadable');
+      assert.equal(after.executions(), 0);
+    } finally {
+      await after.close();
+    }
+  });
+});
 
 describe('Idempotency-Key across two gateways sharing Redis', () => {
   it('the second gateway replays what the first stored, and Redis holds no readable secret', async () => {

@@ -86,7 +86,20 @@ export class Idempotency {
   }
 
   private replay(res: Response, key: string, entry: DoneEntry): void {
-    const stored = JSON.parse(this.sealer.open(entry.sealed, key).toString('utf8')) as StoredResponse;
+    let stored: StoredResponse;
+    try {
+      stored = JSON.parse(this.sealer.open(entry.sealed, key).toString('utf8')) as StoredResponse;
+    } catch {
+      // Sealed under another JWT_SECRET (rotated) or damaged: it cannot be replayed, and running the
+      // request again could execute it twice, so the client is told to pick a new key.
+      throw new AppError(
+        'idempotency_conflict',
+        'The response stored for this Idempotency-Key cannot be read; use a new key.',
+        {
+          reason: 'unreadable',
+        },
+      );
+    }
     for (const [k, v] of Object.entries(stored.headers)) res.setHeader(k, v);
     res.setHeader(REPLAYED_HEADER, 'true');
     res.status(stored.status).end(Buffer.from(stored.body, 'base64'));
