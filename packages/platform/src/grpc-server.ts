@@ -70,8 +70,9 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
     grpcServerHandled.inc({ service: reg.name, method, code });
     grpcServerLatency.observe({ service: reg.name, method }, Number(process.hrtime.bigint() - started) / 1e9);
   };
-  const report = (err: unknown) => {
-    if (!(err instanceof AppError)) logger.error('unhandled error in handler', { method: def.path, err });
+  // A handler that stops because its client went away is not a failure worth an error line.
+  const report = (err: unknown, cancelled = false) => {
+    if (!(err instanceof AppError) && !cancelled) logger.error('unhandled error in handler', { method: def.path, err });
     return toGrpcError(err);
   };
   if (def.responseStream) {
@@ -84,7 +85,7 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
           call.end();
           finish(started, 'OK');
         } catch (err) {
-          const e = report(err);
+          const e = report(err, call.cancelled);
           finish(started, String(e.code));
           // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
           // the client would wait for its deadline. The stream's own 'error' listener records the
