@@ -4,7 +4,7 @@
 // method, which needs a reference place the composite does not have).
 import { diff180, norm360 } from '@astro/astro-core';
 import { REL_POINTS, houseOf, placed, pointOf, type ChartData, type PlacedPoint } from './chart-data.ts';
-import { aspectBetween, type SynastryContact } from './synastry.ts';
+import { findAspects, fixedOrbPolicy, ASPECTS, natalMaxOrb, type Aspect } from '../aspects/aspects.ts';
 
 /**
  * The nearer midpoint of two longitudes: halfway along the shorter arc. Exactly opposite points have
@@ -19,8 +19,8 @@ export interface CompositeChart {
   method: 'midpoint';
   positions: (PlacedPoint & { house: number })[];
   houses: { house: number; sign: string; longitude: number }[];
-  /** Aspects among the composite points (the same orbs as synastry). */
-  aspects: SynastryContact[];
+  /** Aspects among the composite points (natal orbs; composite points do not move, so never applying). */
+  aspects: Aspect[];
 }
 
 export function compositeChart(a: ChartData, b: ChartData): CompositeChart {
@@ -36,17 +36,14 @@ export function compositeChart(a: ChartData, b: ChartData): CompositeChart {
   return { method: 'midpoint', positions, houses, aspects: aspectsAmong(positions) };
 }
 
-/** Aspects within one chart (each unordered pair once), strongest first. */
-export function aspectsAmong(points: readonly PlacedPoint[]): SynastryContact[] {
-  const out: SynastryContact[] = [];
-  for (let i = 0; i < points.length; i++)
-    for (let j = i + 1; j < points.length; j++) {
-      const x = points[i]!;
-      const y = points[j]!;
-      // The two angles of one chart are not compared with each other (their relation is the house system's).
-      if (x.planet === 'ascendant' && y.planet === 'midheaven') continue;
-      const c = aspectBetween(x.planet, x.longitude, y.planet, y.longitude);
-      if (c) out.push(c);
-    }
-  return out.sort((p, q) => q.strength - p.strength);
+/** Composite points are read like a natal chart (natal orbs) but have no motion. */
+const COMPOSITE_POLICY = fixedOrbPolicy(ASPECTS, natalMaxOrb, () => true);
+
+/** Aspects within the composite chart (each unordered pair once, angle pairs skipped), strongest first. */
+export function aspectsAmong(points: readonly PlacedPoint[]): Aspect[] {
+  return findAspects(
+    points.map((p) => ({ planet: p.planet, longitude: p.longitude, speed: 0 })),
+    null,
+    COMPOSITE_POLICY,
+  );
 }

@@ -4,8 +4,7 @@
 // shorter way round (two places either side of the antimeridian meet in the Pacific, not in Europe).
 import { computeChart, type HouseSystem } from '@astro/astro-core';
 import { REL_POINTS, houseOf, placed, type ChartData, type PlacedPoint } from './chart-data.ts';
-import { aspectsAmong } from './composite.ts';
-import type { SynastryContact } from './synastry.ts';
+import { findAspects, type Aspect } from '../aspects/aspects.ts';
 
 export interface DavisonMoment {
   utcMs: number;
@@ -31,7 +30,8 @@ export interface DavisonChart {
   house_system: string;
   positions: (PlacedPoint & { house: number; speed_per_day: number; is_retrograde: boolean })[];
   houses: { house: number; sign: string; longitude: number }[];
-  aspects: SynastryContact[];
+  /** Aspects of the Davison chart: a real chart, so natal orbs and real motion (is_applying). */
+  aspects: Aspect[];
 }
 
 /** Casts the Davison chart (tropical) in the house system of chart A. */
@@ -60,6 +60,6 @@ export function davisonChart(a: ChartData, b: ChartData): DavisonChart {
     house_system: computed.house_system,
     positions,
     houses: computed.houses.map((h) => ({ house: h.house, sign: h.sign, longitude: h.longitude })),
-    aspects: aspectsAmong(positions),
+    aspects: findAspects(positions.map((p) => ({ planet: p.planet, longitude: p.longitude, speed: p.speed_per_day }))),
   };
 }

@@ -6,14 +6,7 @@ import { pointOf, type ChartData, type RelPoint } from './chart-data.ts';
 import type { RelationshipResult } from './report.ts';
 import type { SynastryContact } from './synastry.ts';
 
-export type SignRelation =
-  | 'same_sign'
-  | 'semisextile'
-  | 'sextile'
-  | 'square'
-  | 'trine'
-  | 'quincunx'
-  | 'opposite';
+export type SignRelation = 'same_sign' | 'semisextile' | 'sextile' | 'square' | 'trine' | 'quincunx' | 'opposite';
 
 /** Whole-sign relation of two signs by their distance (0-6 signs apart, either way). */
 export function signRelation(a: Sign, b: Sign): SignRelation {

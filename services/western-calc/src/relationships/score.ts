@@ -8,7 +8,6 @@
 //   score = round(50 + 50 (H - D) / (H + D + 1)), so no contacts gives 50 and the score stays in (0, 100);
 //   intensity = 1 - exp(-(H + D) / 3), in [0, 1): how much is going on, whatever its tone.
 // The overall score is the weighted mean of the dimension scores (weights below, summing to 1).
-import type { RelPoint } from './chart-data.ts';
 import type { SynastryContact } from './synastry.ts';
 
 export const DIMENSIONS = [
@@ -22,7 +21,7 @@ export const DIMENSIONS = [
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-export const DIMENSION_KEYS: Readonly<Record<Dimension, readonly RelPoint[]>> = Object.freeze({
+export const DIMENSION_KEYS: Readonly<Record<Dimension, readonly string[]>> = Object.freeze({
   emotional: ['moon'],
   romance: ['venus', 'mars'],
   communication: ['mercury'],
@@ -42,8 +41,8 @@ export const DIMENSION_WEIGHTS: Readonly<Record<Dimension, number>> = Object.fre
   transformation: 0.1,
 });
 
-const BENIGN: ReadonlySet<RelPoint> = new Set(['venus', 'jupiter', 'sun', 'moon']);
-const MALEFIC: ReadonlySet<RelPoint> = new Set(['mars', 'saturn', 'uranus', 'neptune', 'pluto']);
+const BENIGN: ReadonlySet<string> = new Set(['venus', 'jupiter', 'sun', 'moon']);
+const MALEFIC: ReadonlySet<string> = new Set(['mars', 'saturn', 'uranus', 'neptune', 'pluto']);
 
 /** Share of a contact's weight that counts as support (the rest is tension). */
 export function supportShare(c: SynastryContact): number {
@@ -68,7 +67,7 @@ export function labelOf(score: number): ScoreLabel {
 
 export interface DimensionScore {
   dimension: Dimension;
-  key_points: RelPoint[];
+  key_points: string[];
   weight: number;
   /** 0-100, 50 = neutral. */
   score: number;

@@ -144,7 +144,12 @@ export function relationshipHighlights(r: RelationshipResult): Card[] {
         tone: 'neutral',
         priority: 0,
         evidence: [
-          { kind: 'overlay', label: `${who.toLowerCase()}.${o.planet} in house ${o.house}`, house: o.house, sign: o.sign },
+          {
+            kind: 'overlay',
+            label: `${who.toLowerCase()}.${o.planet} in house ${o.house}`,
+            house: o.house,
+            sign: o.sign,
+          },
         ],
       });
     }
