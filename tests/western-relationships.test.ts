@@ -434,3 +434,40 @@ describe('erasure of compatibility reports', () => {
     }
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the relationship, profile and card routes with typed schemas', async () => {
+    const res = await api('GET', '/v1/openapi.json');
+    expectStatus(res, 200);
+    const doc = res.json;
+    for (const p of [
+      '/v1/western/relationships',
+      '/v1/western/ux/best-compatibility-topics',
+      '/v1/western/ux/relationship-highlights',
+      '/v1/compatibility/pair-facts',
+      '/v1/western/charts/{id}/product-profile',
+      '/v1/western/charts/{id}/product-profile/{domain}',
+      '/v1/western/charts/{id}/ux/profile-summary-cards',
+      '/v1/western/charts/{id}/ux/daily-personal-weather',
+      '/v1/western/charts/{id}/ux/next-important-transit',
+      '/v1/western/charts/{id}/ux/timeline-cards',
+    ])
+      assert.ok(doc.paths[p], `${p} is in the OpenAPI document`);
+    const card = doc.components.schemas['astro.western.v1.UxCard'];
+    assert.deepEqual(Object.keys(card.properties).sort(), [
+      'body',
+      'ends_at',
+      'evidence',
+      'exact_at',
+      'id',
+      'kind',
+      'priority',
+      'starts_at',
+      'title',
+      'tone',
+    ]);
+    assert.ok(card.properties.id.description, 'card ids are described');
+    const domain = doc.components.schemas['astro.western.v1.DomainProfile'];
+    assert.ok(domain.properties.vector && domain.properties.features);
+  });
+});

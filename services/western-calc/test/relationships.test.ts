@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { computeChart, norm360 } from '@astro/astro-core';
 import { REL_POINTS, houseOf, type ChartData } from '../src/relationships/chart-data.ts';
-import { nearerMidpoint } from '../src/relationships/composite.ts';
+import { compositeCusps, nearerMidpoint } from '../src/relationships/composite.ts';
 import { davisonMoment } from '../src/relationships/davison.ts';
 import { pairFacts, signRelation } from '../src/relationships/pair-facts.ts';
 import { relationship } from '../src/relationships/report.ts';
@@ -60,6 +60,19 @@ describe('composite by midpoints', () => {
     assert.ok(arcmin(sun.longitude, dms(166, 2.5)) < 2, `composite Sun ${sun.longitude}`);
     assert.equal(moon.sign, 'pisces');
     assert.ok(arcmin(moon.longitude, dms(357, 44)) < 2, `composite Moon ${moon.longitude}`);
+  });
+
+  it('composite cusps: midpoints of corresponding cusps, and always in zodiacal order', () => {
+    // Two equal-house charts with 1st cusps at 10° and 50°: every cusp is the plain midpoint.
+    const eq = (asc: number) => Array.from({ length: 12 }, (_, i) => norm360(asc + 30 * i));
+    assert.deepEqual(compositeCusps(eq(10), eq(50)), eq(30));
+    // 1st cusps 179° apart, 2nd cusps 181° apart: plain nearer midpoints would jump by 180° between
+    // houses 1 and 2; the composite keeps the mean house sizes instead.
+    const a = eq(0);
+    const b = eq(179).map((c, i) => (i === 0 ? c : norm360(c + 2)));
+    const cusps = compositeCusps(a, b);
+    assert.equal(cusps[0], 89.5);
+    for (let i = 1; i < 12; i++) assert.ok(norm360(cusps[i]! - cusps[i - 1]!) < 180, `cusp ${i + 1}`);
   });
 
   it('every composite point is equidistant from the two natal points, on the shorter arc', () => {
