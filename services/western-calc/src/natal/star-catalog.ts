@@ -1,4 +1,4 @@
-// Compact fixed-star catalog: 60 bright and traditional stars. Positions: ICRS (J2000.0) right
+// Compact fixed-star catalog: 66 bright and traditional stars. Positions: ICRS (J2000.0) right
 // ascension and declination with proper motions (mas/yr; RA component already × cos δ) and V
 // magnitudes from the SIMBAD astronomical database (Hipparcos, van Leeuwen 2007 reduction), as
 // collected in the Swiss Ephemeris star file sefstars.txt (D. Koch, 2018). Natures: Ptolemy,
