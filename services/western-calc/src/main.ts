@@ -30,7 +30,6 @@ const bus = createEventBus({
   clientId: 'western-calc',
   logger,
 });
-await erasure.subscribe(bus);
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
@@ -41,6 +40,9 @@ const running = await startGrpcServer({
 });
 const metrics = startMetricsServer(cfg.METRICS_PORT);
 logger.info('western-calc listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
+// After the server is up, so the bus's schema check does not delay readiness; a consumer that was down
+// catches up from its group's position (at-least-once, idempotent deletes).
+await erasure.subscribe(bus);
 
 handleSignals(logger, running, async () => {
   metrics?.close();
