@@ -271,3 +271,62 @@ describe('GET .../fixed-stars', () => {
       expectError(await get(route('fixed-stars', `?max_orb_degrees=${v}`)), 422, 'invalid_request');
   });
 });
+
+// Kerykeion's documented report (the open-source Python library's `Report` for its sample subject:
+// 15 Sep 1990 13:30 Europe/Moscow (MSD, UTC+4), Taganrog 47.23627 N 38.9053 E, Placidus): houses 1-4
+// Sag 3.26, Cap 6.43, Aqu 17.15, Pis 25.09; Sun Vir 22.29 (9th), Moon Leo 7.74 (8th), Mercury Vir
+// 9.94 (9th), Venus Vir 9.96 (9th), Mars Gem 6.74 (7th), Jupiter Leo 5.61 (8th), Saturn Cap 18.75
+// (2nd), Uranus Cap 5.6 (1st), Neptune Cap 11.82 (2nd), Pluto Sco 15.7 (12th).
+describe('Kerykeion sample subject', () => {
+  let id: string;
+  before(async () => {
+    const c = await api('POST', '/v1/charts', {
+      token: key,
+      body: {
+        birth: { moment: '1990-09-15T13:30:00+04:00', latitude: 47.23627, longitude: 38.9053 },
+        system: 'western',
+        ayanamsha: null,
+      },
+    });
+    expectStatus(c, 201);
+    id = c.json.id;
+  });
+  it('house placements of the ten planets and the signs of houses 1-4 as documented', async () => {
+    const b = await get(`/v1/western/charts/${id}/balance`);
+    expectStatus(b, 200);
+    const placed = Object.fromEntries(b.json.house_placements.map((p: any) => [p.planet, p.house]));
+    assert.deepEqual(placed, {
+      sun: 9,
+      moon: 8,
+      mercury: 9,
+      venus: 9,
+      mars: 7,
+      jupiter: 8,
+      saturn: 2,
+      uranus: 1,
+      neptune: 2,
+      pluto: 12,
+    });
+    const h = await get(`/v1/western/charts/${id}/houses`);
+    assert.deepEqual(
+      h.json.slice(0, 4).map((x: any) => x.sign),
+      ['sagittarius', 'capricorn', 'aquarius', 'pisces'],
+    );
+    assert.deepEqual(h.json[0].planets, ['uranus']);
+  });
+  it('by day (Sun in the 9th): Fortune = ASC + Moon − Sun = 243.26 + 127.74 − 172.29 = 198.71 (18.71° Libra)', async () => {
+    const res = await get(`/v1/western/charts/${id}/lots`);
+    const f = res.json.find((l: any) => l.name === 'fortune');
+    assert.equal(f.is_day_formula, true);
+    assert.equal(f.sign, 'libra');
+    assert.ok(Math.abs(f.longitude - 198.71) < 0.02, String(f.longitude));
+  });
+  it('dignities: Mercury in Virgo in rulership (and its exaltation), Saturn in Capricorn in rulership', async () => {
+    const res = await get(`/v1/western/charts/${id}/dignities`);
+    const d = Object.fromEntries(res.json.map((x: any) => [x.planet, x]));
+    assert.equal(d.mercury.dignity, 'rulership');
+    assert.equal(d.mercury.is_in_exaltation, true);
+    assert.equal(d.saturn.dignity, 'rulership');
+    assert.equal(d.sun.sign, 'virgo');
+  });
+});

@@ -87,7 +87,13 @@ describe('GET .../transits', () => {
     );
   });
   it('`at` missing, naive or malformed: 422 invalid_request', async () => {
-    for (const q of ['', '?at=2025-03-20T09:01:00', '?at=yesterday'])
+    for (const q of [
+      '',
+      '?at=2025-03-20T09:01:00',
+      '?at=yesterday',
+      '?at=9999-01-01T00:00:00Z',
+      '?at=1700-01-01T00:00:00Z',
+    ])
       expectError(await get(route('transits', q)), 422, 'invalid_request');
   });
 });
@@ -125,6 +131,12 @@ describe('GET .../transit-windows', () => {
       200,
     );
     expectError(await get(route('transit-windows', '?starts_at=2025-01-01T00:00:00Z')), 422, 'invalid_request');
+  });
+  it('a full 400-day range: latency through the gateway (printed, not asserted)', async () => {
+    const t0 = Date.now();
+    const res = await get(route('transit-windows', '?starts_at=2025-01-01T00:00:00Z&ends_at=2026-02-05T00:00:00Z'));
+    expectStatus(res, 200);
+    console.log(`# transit-windows 400 days: ${res.json.length} windows in ${Date.now() - t0} ms`);
   });
 });
 

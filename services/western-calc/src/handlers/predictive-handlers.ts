@@ -227,7 +227,7 @@ export function predictiveRegistrations(deps: WesternDeps): Registration[] {
         const f = await loadFrame(deps, ctx, req.id);
         notBeforeBirth(at, f.utcMs);
         const lon = lotLongitude(f, lot);
-        const periods = releasingLevel1(lon, f.utcMs);
+        const periods = releasingLevel1(lon, f.utcMs, at);
         return {
           natal_chart_id: f.chartId,
           lot,

@@ -63,12 +63,17 @@ export function subPeriods(
   const out: ZrPeriod[] = [];
   const lotIdx = SIGNS.indexOf(lotSign);
   const ref = SIGNS.indexOf(parentSign ?? lotSign);
-  const startIdx = SIGNS.indexOf(firstSign);
-  let idx = startIdx;
+  let cycleStart = SIGNS.indexOf(firstSign);
+  let idx = cycleStart;
   let count = 0;
   let t = startMs;
   while (t < endMs) {
-    if (count === 12) idx = startIdx + 6; // loosening of the bond: jump to the opposite sign
+    if (count === 12) {
+      // Loosening of the bond: instead of returning to the cycle's first sign, jump opposite it.
+      cycleStart += 6;
+      idx = cycleStart;
+      count = 0;
+    }
     const sign = signAt(idx);
     const len = ZR_YEARS[sign] * ZR_UNIT_MS[level - 1]!;
     const end = Math.min(t + len, endMs);
@@ -92,10 +97,11 @@ export function subPeriods(
   return out;
 }
 
-/** Level-1 periods from birth for `spanYears` (360-day years). */
-export function releasingLevel1(lotLongitude: number, birthMs: number, spanYears = 130): ZrPeriod[] {
+/** Level-1 periods from birth over 130 years of 360 days, or longer to cover `untilMs`. */
+export function releasingLevel1(lotLongitude: number, birthMs: number, untilMs = birthMs): ZrPeriod[] {
   const lotSign = SIGNS[signIndexOf(lotLongitude)]!;
-  return subPeriods(1, lotSign, birthMs, birthMs + spanYears * ZR_UNIT_MS[0]!, lotSign, null);
+  const end = Math.max(birthMs + 130 * ZR_UNIT_MS[0]!, untilMs + 1);
+  return subPeriods(1, lotSign, birthMs, end, lotSign, null);
 }
 
 /**
@@ -104,7 +110,7 @@ export function releasingLevel1(lotLongitude: number, birthMs: number, spanYears
  */
 export function releasing(lotLongitude: number, birthMs: number, atMs: number, levels: number): ZrPeriod[] {
   const lotSign = SIGNS[signIndexOf(lotLongitude)]!;
-  const l1 = releasingLevel1(lotLongitude, birthMs);
+  const l1 = releasingLevel1(lotLongitude, birthMs, atMs);
   const out = [...l1];
   let current = l1.find((p) => p.startMs <= atMs && atMs < p.endMs);
   for (let level = 2; level <= levels && current; level++) {

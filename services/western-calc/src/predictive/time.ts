@@ -8,12 +8,23 @@ export const TROPICAL_YEAR_DAYS = 365.24219;
 
 export const isoUtc = (ms: number) => new Date(Math.round(ms)).toISOString();
 
-/** A required timezone-aware ISO 8601 instant (UTC ms); naive or malformed -> 422 invalid_request. */
+/** Instants the predictive routes accept: the years 1800-2400, as for solar returns. */
+export const MIN_INSTANT_MS = Date.UTC(1800, 0, 1);
+export const MAX_INSTANT_MS = Date.UTC(2401, 0, 1) - 1;
+
+/**
+ * A required timezone-aware ISO 8601 instant (UTC ms) within 1800-2400; naive, malformed or out of
+ * range -> 422 invalid_request.
+ */
 export function awareInstant(value: string | undefined, field: string): number {
   if (value === undefined || value === '')
     throw invalidRequest([{ field, reason: 'required', message: 'is required' }]);
   const parsed = parseMoment(value);
-  if (parsed) return parsed.utcMs;
+  if (parsed) {
+    if (parsed.utcMs < MIN_INSTANT_MS || parsed.utcMs > MAX_INSTANT_MS)
+      throw invalidRequest([{ field, reason: 'out_of_range', message: 'must lie in the years 1800-2400' }]);
+    return parsed.utcMs;
+  }
   if (parseMoment(`${value}Z`))
     throw invalidRequest([{ field, reason: 'naive_datetime', message: 'must carry a timezone offset (Z or ±hh:mm)' }]);
   throw invalidRequest([{ field, reason: 'invalid_format', message: 'expected an ISO 8601 date-time with an offset' }]);
