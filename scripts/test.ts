@@ -117,6 +117,7 @@ try {
         TEST_DATABASE_ADMIN_URL: adminUrl,
         ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',
         ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
+        BUS_DATABASE_URL: fleet.env.BUS_DATABASE_URL ?? '',
         // western-calc's erasure tests read its compatibility_reports table and call its Erase RPC.
         WESTERN_CALC_DATABASE_URL: fleet.databases['western-calc'] ?? '',
         WESTERN_CALC_ADDR: fleet.env.WESTERN_CALC_ADDR ?? '',
