@@ -118,6 +118,9 @@ try {
         ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',
         ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
         BUS_DATABASE_URL: fleet.env.BUS_DATABASE_URL ?? '',
+        // western-calc's erasure tests read its compatibility_reports table and call its Erase RPC.
+        WESTERN_CALC_DATABASE_URL: fleet.databases['western-calc'] ?? '',
+        WESTERN_CALC_ADDR: fleet.env.WESTERN_CALC_ADDR ?? '',
         TEST_REDIS_URL: redisUrl,
         TEST_DATA_DIR: dataDir,
         // tests/llm-providers.test.ts starts a second llm service and gateway beside this fleet.

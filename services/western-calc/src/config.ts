@@ -11,4 +11,16 @@ export const westernConfigSpec = {
   METRICS_PORT: key(port(self.metricsPort), 'Prometheus /metrics port (0 = off)'),
   CHART_ADDR: key(z.string().default(`127.0.0.1:${chart.grpcPort}`), 'host:port of the chart service (chart reads)'),
   SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+  // Relationships: stored compatibility reports and their erasure (chart.deleted, tenant.data_erased).
+  DATABASE_URL: key(
+    z.string().min(1, 'required'),
+    "PostgreSQL URL of this service's own database (compatibility reports)",
+    {
+      secret: true,
+    },
+  ),
+  BUS_DATABASE_URL: key(optionalStr(), 'PostgreSQL URL of the event bus database (PostgreSQL adapter)', {
+    secret: true,
+  }),
+  KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
 };

@@ -1,6 +1,18 @@
-// western-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless.
+// western-calc process: config, ephemeris, chart reads, compatibility-report database and its erasure
+// (gRPC and bus), gRPC server, signals.
+import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
+import { Erasure } from './erasure/erasure.ts';
+import { erasureRegistrations } from './handlers/erasure-handlers.ts';
+import { PgReportStore } from './store/compatibility-report-store.ts';
 import { ChartSource } from './chart-source.ts';
 import { westernConfigSpec } from './config.ts';
 import { westernRegistrations } from './handlers/index.ts';
@@ -9,18 +21,32 @@ const cfg = loadConfigOrExit('western-calc', westernConfigSpec);
 const logger = createLogger('western-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
+const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+const reports = new PgReportStore(pool);
+const erasure = new Erasure(reports);
+const bus = createEventBus({
+  kafkaBrokers: cfg.KAFKA_BROKERS,
+  databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
+  clientId: 'western-calc',
+  logger,
+});
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
-  services: westernRegistrations({ charts }),
+  services: [...westernRegistrations({ charts, reports }), ...erasureRegistrations(erasure)],
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
   maxMessageBytes: 16 * 1024 * 1024,
 });
 const metrics = startMetricsServer(cfg.METRICS_PORT);
 logger.info('western-calc listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
+// After the server is up, so the bus's schema check does not delay readiness; a consumer that was down
+// catches up from its group's position (at-least-once, idempotent deletes).
+await erasure.subscribe(bus);
 
 handleSignals(logger, running, async () => {
   metrics?.close();
   charts.close();
+  await bus.close();
+  await pool.end();
 });
