@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonConfig, int, key, list, port, str } from '@astro/platform';
+import { limitsConfigSpec } from './limits/config.ts';
 
 export const gatewayConfigSpec = {
   ...commonConfig,
@@ -23,4 +24,5 @@ export const gatewayConfigSpec = {
   WESTERN_CALC_ADDR: key(z.string().optional(), 'host:port of western-calc (default 127.0.0.1:50054)'),
   LLM_ADDR: key(z.string().optional(), 'host:port of the llm service (default 127.0.0.1:50055)'),
   FEEDBACK_ADDR: key(z.string().optional(), 'host:port of the feedback service (default 127.0.0.1:50056)'),
+  ...limitsConfigSpec,
 };

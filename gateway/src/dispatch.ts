@@ -5,6 +5,7 @@ import express from 'express';
 import { AppError, invalidRequest, type FieldError, type Principal } from '@astro/platform';
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
+import type { Limiter } from './limits/limiter.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
 import type { Router } from './router.ts';
@@ -17,6 +18,8 @@ export interface DispatchDeps {
   bodyLimitBytes: number;
   deadlineMs: number;
   streamDeadlineMs: number;
+  /** Burst bucket, quotas, credits and anonymous auth limits (limits/limiter.ts). */
+  limits?: Pick<Limiter, 'admit'>;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -101,6 +104,11 @@ export function createDispatcher(deps: DispatchDeps) {
       }
       const { route, params } = m;
       res.locals.route = route.pathTemplate;
+      // Set before anything can fail, so error responses of a deprecated route carry them too.
+      if (route.deprecation) {
+        res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
+        res.setHeader('Link', `<${successorPath(route.deprecation.successor, params)}>; rel="successor-version"`);
+      }
       let body: unknown;
       if (BODY_METHODS.has(req.method) && hasBody(req)) {
         if (!isJson(req))
@@ -121,11 +129,8 @@ export function createDispatcher(deps: DispatchDeps) {
         authorize(route, principal);
         meta.principal = principal;
       }
+      await deps.limits?.admit({ req, res, route, principal: meta.principal, body, requestId: meta.requestId });
       const request = buildRequest(route, params, req.query, body);
-      if (route.deprecation) {
-        res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
-        res.setHeader('Link', `<${successorPath(route.deprecation.successor, params)}>; rel="successor-version"`);
-      }
       if (route.responseStream)
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
       const reply = await deps.backends.unary(route, request, meta);

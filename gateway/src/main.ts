@@ -6,11 +6,17 @@ import { createApp } from './app.ts';
 import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
 import { gatewayConfigSpec } from './config.ts';
+import { buildLimiter } from './limits/index.ts';
+import { limitsConfigProblems } from './limits/config.ts';
 import { buildOpenApi } from './openapi.ts';
 import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
 
 const cfg = loadConfigOrExit('gateway', gatewayConfigSpec);
+for (const problem of limitsConfigProblems(cfg)) {
+  process.stderr.write(`gateway: invalid configuration\n  ${problem}\n`);
+  process.exit(78);
+}
 let stopping = false;
 const logger = createLogger('gateway', cfg.LOG_LEVEL);
 
@@ -42,6 +48,7 @@ const pingRedis = async (): Promise<string> => {
     return 'UNREACHABLE';
   }
 };
+const limits = buildLimiter(cfg, redis, backends, root);
 const stopWatching = auth.watchInvalidations(logger);
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 
@@ -54,6 +61,8 @@ const app = createApp({
   deadlineMs: cfg.BACKEND_DEADLINE_MS,
   streamDeadlineMs: cfg.STREAM_DEADLINE_MS,
   trustedProxies: cfg.TRUSTED_PROXIES,
+  limits: limits.limiter,
+  extraRoutes: limits.routes,
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
   readiness: async () => {
     if (stopping) return { ready: false, checks: { gateway: 'SHUTTING_DOWN' } };

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import path from 'node:path';
 import pg from 'pg';
 import { uuidv7 } from '@astro/platform';
-import { ROOT, startFleet, type RunningFleet } from '../fleet.ts';
+import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { runOperator } from '../operator.ts';
 
 const env = process.env;
@@ -129,7 +129,7 @@ if (!baseUrl) {
     randomPorts: true,
     dbPrefix: runId,
     output: 'files',
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ...TEST_FLEET_LIMITS },
     log: () => {},
   });
   baseUrl = fleet.baseUrl;

@@ -1,6 +1,7 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
 import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
-import { accountConfigSpec } from './config.ts';
+import { accountConfigSpec, billingConfigProblems } from './config.ts';
+import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { InvalidationHub } from './domain/invalidations.ts';
 import { buildAccountServices } from './server.ts';
@@ -9,6 +10,10 @@ import { createPrismaClient } from './store/prisma.ts';
 
 const cfg = loadConfigOrExit('account', accountConfigSpec);
 const logger = createLogger('account', cfg.LOG_LEVEL);
+for (const problem of billingConfigProblems(cfg)) {
+  process.stderr.write(`account: invalid configuration\n  ${problem}\n`);
+  process.exit(78);
+}
 
 const db = createPrismaClient(cfg.DATABASE_URL);
 const mail = createMailer({ smtpUrl: cfg.SMTP_URL, mailboxDir: cfg.MAILBOX_DIR, from: cfg.MAIL_FROM });
@@ -20,6 +25,10 @@ await invalidations.start();
 const services = buildAccountServices({
   db,
   invalidations,
+  paymentProvider:
+    cfg.BILLING_PROVIDER === 'stripe'
+      ? new StripePaymentProvider({ secretKey: cfg.STRIPE_SECRET_KEY!, webhookSecret: cfg.STRIPE_WEBHOOK_SECRET! })
+      : undefined,
   mailer: mail.mailer,
   logger,
   settings: {
@@ -36,6 +45,10 @@ const services = buildAccountServices({
     resendCooldownSeconds: cfg.RESEND_COOLDOWN_SECONDS,
     publicBaseUrl: cfg.PUBLIC_BASE_URL,
     plansComingSoon: cfg.PLANS_COMING_SOON,
+    billing: {
+      checkoutTtlMinutes: cfg.BILLING_CHECKOUT_TTL_MINUTES,
+      returnUrl: cfg.BILLING_RETURN_URL ?? cfg.PUBLIC_BASE_URL,
+    },
   },
 });
 
