@@ -48,7 +48,7 @@ const pingRedis = async (): Promise<string> => {
     return 'UNREACHABLE';
   }
 };
-const limits = buildLimiter(cfg, redis, backends, root);
+const limits = buildLimiter(cfg, redis, backends, root, logger);
 const stopWatching = auth.watchInvalidations(logger);
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 

@@ -141,3 +141,52 @@ describe('limiter', () => {
     assert.equal((await call('/v1/auth/password/reset', {}, '198.51.100.1', 'POST')).ok, true);
   });
 });
+
+describe('limiter with its counters down', () => {
+  it('fails open and reports the failure', async () => {
+    const errors: unknown[] = [];
+    const broken = {
+      admit: () => Promise.reject(new Error('redis down')),
+      hit: () => Promise.reject(new Error('redis down')),
+      close: async () => {},
+    };
+    const limiter = new Limiter(
+      broken,
+      () => NOW,
+      async () => ({ ok: false, remaining: 0 }),
+      {
+        keyPrefix: 't:',
+        overrides: {},
+        authAttemptLimit: 1,
+        authAttemptWindowSeconds: 60,
+        onStoreError: (err) => errors.push(err),
+      },
+    );
+    const res = fakeRes();
+    const principal = {
+      kind: 'api_key',
+      tenant_id: 't',
+      user_id: '',
+      key_id: 'k',
+      scopes: [],
+      plan_tier: 'free',
+    } as Principal;
+    await limiter.admit({
+      req: { ip: '1.2.3.4' } as any,
+      res: res as any,
+      route: { pathTemplate: '/v1/charts', httpMethod: 'GET', rateLimitClass: 'standard' } as RouteSpec,
+      principal,
+      body: undefined,
+      requestId: 'r',
+    });
+    await limiter.admit({
+      req: { ip: '1.2.3.4' } as any,
+      res: res as any,
+      route: { pathTemplate: '/v1/auth/login', httpMethod: 'POST', rateLimitClass: 'anonymous' } as RouteSpec,
+      body: {},
+      requestId: 'r',
+    });
+    assert.equal(errors.length, 2);
+    assert.equal(res.headers['X-RateLimit-Limit'], undefined);
+  });
+});

@@ -2,6 +2,7 @@
 // replica), in-process counters otherwise (one gateway only); the request clock; credit spending and
 // the Stripe webhook route through the account service.
 import type { Redis } from 'ioredis';
+import type { Logger } from '@astro/platform';
 import type protobuf from 'protobufjs';
 import type { Backends } from '../backends.ts';
 import { systemRequestClock, testRequestClock } from './clock.ts';
@@ -22,7 +23,14 @@ export interface LimitsConfig {
   BODY_LIMIT_BYTES: number;
 }
 
-export function buildLimiter(cfg: LimitsConfig, redis: Redis | undefined, backends: Backends, root: protobuf.Root) {
+export function buildLimiter(
+  cfg: LimitsConfig,
+  redis: Redis | undefined,
+  backends: Backends,
+  root: protobuf.Root,
+  logger?: Logger,
+) {
+  let lastWarnMs = 0;
   const store = redis ? new RedisLimitStore(redis) : new MemoryLimitStore();
   const limiter = new Limiter(
     store,
@@ -33,6 +41,11 @@ export function buildLimiter(cfg: LimitsConfig, redis: Redis | undefined, backen
       overrides: cfg.PLAN_LIMITS_OVERRIDE,
       authAttemptLimit: cfg.AUTH_ATTEMPT_LIMIT,
       authAttemptWindowSeconds: cfg.AUTH_ATTEMPT_WINDOW_SECONDS,
+      onStoreError: (err) => {
+        if (Date.now() - lastWarnMs < 60_000) return;
+        lastWarnMs = Date.now();
+        logger?.warn('limit counters unavailable; requests pass unlimited', { err: String(err) });
+      },
     },
   );
   return {

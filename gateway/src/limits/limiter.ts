@@ -28,6 +28,8 @@ export interface LimiterSettings {
   overrides: PlanLimitOverrides;
   authAttemptLimit: number;
   authAttemptWindowSeconds: number;
+  /** Told when the counter store fails (the limits then fail open). */
+  onStoreError?: (err: unknown) => void;
 }
 
 export interface AdmitArgs {
@@ -67,27 +69,30 @@ export class Limiter {
     const { day, month } = windowsAt(nowMs);
     // One hash tag per tenant: the three keys of the script live on one Redis Cluster slot.
     const p = `${this.settings.keyPrefix}{${principal.tenant_id}}`;
-    const r = await this.store.admit({
-      nowMs,
-      bucket:
-        principal.kind === 'api_key' && principal.key_id
+    const r = await this.guard(
+      this.store.admit({
+        nowMs,
+        bucket:
+          principal.kind === 'api_key' && principal.key_id
+            ? {
+                key: `${p}:bucket:${principal.key_id}`,
+                capacity: limits.burst_capacity,
+                refillPerSecond: limits.refill_per_second,
+              }
+            : null,
+        quota: counted
           ? {
-              key: `${p}:bucket:${principal.key_id}`,
-              capacity: limits.burst_capacity,
-              refillPerSecond: limits.refill_per_second,
+              dayKey: `${p}:day:${day.id}`,
+              monthKey: `${p}:month:${month.id}`,
+              dailyLimit: limits.daily_quota,
+              monthlyLimit: limits.monthly_quota,
+              dayTtlMs: day.resetAtMs - nowMs + DAY_MS,
+              monthTtlMs: month.resetAtMs - nowMs + DAY_MS,
             }
           : null,
-      quota: counted
-        ? {
-            dayKey: `${p}:day:${day.id}`,
-            monthKey: `${p}:month:${month.id}`,
-            dailyLimit: limits.daily_quota,
-            monthlyLimit: limits.monthly_quota,
-            dayTtlMs: day.resetAtMs - nowMs + DAY_MS,
-            monthTtlMs: month.resetAtMs - nowMs + DAY_MS,
-          }
-        : null,
-    });
+      }),
+    );
+    if (!r) return;
     if (counted) setQuotaHeaders(a.res, r, limits.daily_quota, limits.monthly_quota, day, month);
     if (!r.allowed) {
       const retry = secondsUntil(nowMs + r.retryAfterMs, nowMs);
@@ -123,6 +128,19 @@ export class Limiter {
     );
   }
 
+  /**
+   * A counter outage (Redis down) must not become an API outage: the request goes through unlimited
+   * and the failure is reported; undefined tells the caller to skip the limits.
+   */
+  private async guard<T>(p: Promise<T>): Promise<T | undefined> {
+    try {
+      return await p;
+    } catch (err) {
+      this.settings.onStoreError?.(err);
+      return undefined;
+    }
+  }
+
   /** Fixed windows per client address over the four credential-guessing routes together. */
   private async authAttempt(a: AdmitArgs): Promise<void> {
     const nowMs = this.clock(a.req);
@@ -130,8 +148,8 @@ export class Limiter {
     const start = Math.floor(nowMs / windowMs) * windowMs;
     const address = a.req.ip ?? 'unknown';
     const key = `${this.settings.keyPrefix}auth:${address}:${start}`;
-    const { count } = await this.store.hit(key, windowMs * 2);
-    if (count <= this.settings.authAttemptLimit) return;
+    const hit = await this.guard(this.store.hit(key, windowMs * 2));
+    if (!hit || hit.count <= this.settings.authAttemptLimit) return;
     const retry = secondsUntil(start + windowMs, nowMs);
     throw new AppError(
       'anonymous_auth_rate_limit_exceeded',
