@@ -5,24 +5,30 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import { api, expectError, expectStatus, operator } from './helpers/client.ts';
 import { startGateway, type GatewayProcess } from './helpers/gateway-process.ts';
 import { at, cheapCounted, fill, freeCaller, readChart } from './helpers/limits.ts';
 
 let gw: GatewayProcess;
+const prefix = `test:limits:${randomBytes(6).toString('hex')}:`;
+const redis = new Redis(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
 const unix = (iso: string) => String(Date.parse(iso) / 1000);
 
 before(async () => {
   gw = await startGateway({
     REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     LIMITS_TEST_CLOCK: 'true',
-    LIMITS_KEY_PREFIX: `test:limits:${randomBytes(6).toString('hex')}:`,
+    LIMITS_KEY_PREFIX: prefix,
     TRUSTED_PROXIES: '127.0.0.1,::ffff:127.0.0.1,::1',
     AUTH_ATTEMPT_LIMIT: '5',
     AUTH_ATTEMPT_WINDOW_SECONDS: '60',
   });
 });
-after(async () => gw?.stop());
+after(async () => {
+  redis.disconnect();
+  await gw?.stop();
+});
 
 describe('burst limit: token bucket per API key (Free: 60, 2 per second)', () => {
   it('60 requests at one instant pass, the 61st is 429 rate_limited with Retry-After; refills at 2/s', async () => {
@@ -105,13 +111,18 @@ describe('quotas per account (Free from 2026-11-17: 100 per day, 3000 per month)
 
   it('the 3000th request of a month passes, the next is 429 monthly_quota_exceeded', async () => {
     const c = await freeCaller();
-    // December 2026: 100 a day on the 1st to the 30th = 3000.
-    for (let d = 1; d <= 30; d++) await fill(gw.baseUrl, c, `2026-12-${String(d).padStart(2, '0')}T12:00:00.000Z`, 100);
-    const r = await readChart(gw.baseUrl, c, '2026-12-31T12:00:00.000Z');
+    // December 2026. Instead of 2999 requests over 30 days, the month counter is set where they would
+    // leave it (the day counter stays 0), as the sql() helper moves expiries: 2999 of 3000 used.
+    await redis.set(`${prefix}{${c.tenantId}}:month:2026-12`, '2999', 'PX', 3_600_000);
+    const last = await readChart(gw.baseUrl, c, '2026-12-31T12:00:00.000Z');
+    expectStatus(last, 200);
+    assert.equal(last.headers.get('x-ratelimit-limit'), '3000', 'the monthly window is the one closest to running out');
+    assert.equal(last.headers.get('x-ratelimit-remaining'), '0');
+    assert.equal(last.headers.get('x-ratelimit-reset'), unix('2027-01-01T00:00:00Z'));
+    const r = await readChart(gw.baseUrl, c, '2026-12-31T12:00:01.000Z');
     const e = expectError(r, 429, 'too_many_requests');
     assert.deepEqual(e.details, { reason: 'monthly_quota_exceeded', window: 'month', limit: 3000, used: 3000 });
-    assert.equal(r.headers.get('retry-after'), String(12 * 3600), 'until 2027-01-01T00:00Z');
-    assert.equal(r.headers.get('x-ratelimit-reset'), unix('2027-01-01T00:00:00Z'));
+    assert.equal(r.headers.get('retry-after'), String(12 * 3600 - 1), 'until 2027-01-01T00:00Z');
     expectStatus(await readChart(gw.baseUrl, c, '2027-01-01T00:00:00.000Z'), 200);
   });
 });

@@ -69,6 +69,8 @@ export class Limiter {
     const { day, month } = windowsAt(nowMs);
     // One hash tag per tenant: the three keys of the script live on one Redis Cluster slot.
     const p = `${this.settings.keyPrefix}{${principal.tenant_id}}`;
+    const hasBucket = principal.kind === 'api_key' && Boolean(principal.key_id);
+    if (!hasBucket && !counted) return; // a session on an account route: nothing to count
     const r = await this.guard(
       this.store.admit({
         nowMs,

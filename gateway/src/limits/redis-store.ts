@@ -4,7 +4,7 @@
 import type { Redis } from 'ioredis';
 import type { AdmitInput, AdmitResult, LimitStore, WindowHit } from './store.ts';
 
-// KEYS: bucket, day counter, month counter ('' when unused).
+// KEYS: bucket, day counter, month counter (an unused one repeats a used key and is not touched).
 // ARGV: now_ms, capacity (0 = no bucket), refill per ms, bucket ttl ms, counted (0/1), daily limit,
 //       monthly limit, day ttl ms, month ttl ms.
 // Returns {allowed, retry_after_ms, exceeded (0 none, 1 day, 2 month), day_used, month_used}.
@@ -67,10 +67,12 @@ export class RedisLimitStore implements LimitStore {
   async admit(input: AdmitInput): Promise<AdmitResult> {
     const b = input.bucket;
     const q = input.quota;
+    // An unused key slot repeats a used key (same hash tag), so Redis Cluster sees one slot.
+    const some = b?.key ?? q?.dayKey ?? '';
     const r = await this.redis.astroAdmit(
-      b?.key ?? '',
-      q?.dayKey ?? '',
-      q?.monthKey ?? '',
+      b?.key ?? some,
+      q?.dayKey ?? some,
+      q?.monthKey ?? some,
       input.nowMs,
       b ? b.capacity : 0,
       b ? b.refillPerSecond / 1000 : 0,

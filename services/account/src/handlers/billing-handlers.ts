@@ -7,7 +7,7 @@ import type { Billing } from '../domain/billing/billing.ts';
 import type { CheckoutRecord } from '../domain/billing/ports.ts';
 import { toIso } from '../domain/datetime.ts';
 import type { Operator } from '../domain/operator.ts';
-import { AppError, invalidRequest } from '@astro/platform';
+import { invalidRequest } from '@astro/platform';
 import { requirePrincipal } from './caller.ts';
 
 export function checkoutMessage(c: CheckoutRecord): pb.Checkout {
@@ -52,9 +52,8 @@ export function billingInternalHandlers(
     grantCredits: async (req) => {
       if (!Number.isInteger(req.credits) || req.credits < 1 || req.credits > 10_000_000)
         throw invalidRequest([{ field: 'credits', reason: 'out_of_range', message: '1-10000000' }]);
-      const state = await operator.getTenantState(req.target);
-      if (!state) throw new AppError('tenant_not_found');
-      return { tenant_id: state.tenant_id, credits_remaining: await b.addCredits(state.tenant_id, req.credits) };
+      const tenantId = await operator.auditedTenant(req.target, 'grant_credits', { credits: req.credits });
+      return { tenant_id: tenantId, credits_remaining: await b.addCredits(tenantId, req.credits) };
     },
   };
 }
