@@ -302,7 +302,7 @@ describe('scope matrix', () => {
     const keys = new Map<string, string>();
     for (const scope of ALL_SCOPES) keys.set(scope, (await createKey(s.accessToken, [scope])).plaintext);
     const scoped = ops.filter((o) => o.scope && o.access !== 'session' && o.method === 'GET');
-    assert.ok(scoped.length >= 40);
+    assert.ok(scoped.length >= 20, `only ${scoped.length} scoped GET routes`);
     for (const op of scoped) {
       const url = op.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000') + plausibleQuery(op);
       for (const [scope, key] of keys) {
