@@ -36,7 +36,8 @@ function defaultOf(spec: ConfigSpec[string]): string {
   if (!r.success) return '(required)';
   if (r.data === undefined) return '(unset)';
   if (Array.isArray(r.data)) return r.data.join(',') || '(empty)';
-  if (typeof r.data === 'object' && r.data !== null) return Object.keys(r.data).length ? JSON.stringify(r.data) : '(none)';
+  if (typeof r.data === 'object' && r.data !== null)
+    return Object.keys(r.data).length ? JSON.stringify(r.data) : '(none)';
   return String(r.data);
 }
 

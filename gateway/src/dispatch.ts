@@ -6,6 +6,7 @@ import { AppError, invalidRequest, type FieldError, type Principal } from '@astr
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
 import type { Limiter } from './limits/limiter.ts';
+import type { Idempotency } from './idempotency/index.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
 import type { Router } from './router.ts';
@@ -20,6 +21,8 @@ export interface DispatchDeps {
   streamDeadlineMs: number;
   /** Burst bucket, quotas, credits and anonymous auth limits (limits/limiter.ts). */
   limits?: Pick<Limiter, 'admit'>;
+  /** Idempotency-Key handling on mutating routes (gateway/src/idempotency). */
+  idempotency?: Idempotency;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -126,11 +129,14 @@ export function createDispatcher(deps: DispatchDeps) {
       if (route.access !== 'public') {
         const principal = await deps.auth.authenticate(req, meta);
         res.locals.tenantId = principal.tenant_id;
+        res.locals.apiKeyId = principal.key_id; // usage metering
         authorize(route, principal);
         meta.principal = principal;
       }
       await deps.limits?.admit({ req, res, route, principal: meta.principal, body, requestId: meta.requestId });
       const request = buildRequest(route, params, req.query, body);
+      // Replays a stored response, or arranges for this one to be stored (Idempotency-Key).
+      if (deps.idempotency && (await deps.idempotency.intercept(req, res, route, meta.principal, body))) return;
       if (route.responseStream)
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
       const reply = await deps.backends.unary(route, request, meta);

@@ -1,12 +1,22 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
-import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
+import pg from 'pg';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { InvalidationHub } from './domain/invalidations.ts';
+import { USAGE_TOPIC } from './domain/usage/records.ts';
 import { buildAccountServices } from './server.ts';
 import { PgInvalidationBridge } from './store/pg-invalidation-bridge.ts';
 import { createPrismaClient } from './store/prisma.ts';
+import { PgUsageRepository } from './store/usage-store.ts';
 
 const cfg = loadConfigOrExit('account', accountConfigSpec);
 const logger = createLogger('account', cfg.LOG_LEVEL);
@@ -16,6 +26,13 @@ for (const problem of billingConfigProblems(cfg)) {
 }
 
 const db = createPrismaClient(cfg.DATABASE_URL);
+const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 5 });
+const bus = createEventBus({
+  kafkaBrokers: cfg.KAFKA_BROKERS,
+  databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
+  clientId: 'account',
+  logger,
+});
 const mail = createMailer({ smtpUrl: cfg.SMTP_URL, mailboxDir: cfg.MAILBOX_DIR, from: cfg.MAIL_FROM });
 
 const bridge = new PgInvalidationBridge(cfg.DATABASE_URL, logger);
@@ -29,6 +46,7 @@ const services = buildAccountServices({
     cfg.BILLING_PROVIDER === 'stripe'
       ? new StripePaymentProvider({ secretKey: cfg.STRIPE_SECRET_KEY!, webhookSecret: cfg.STRIPE_WEBHOOK_SECRET! })
       : undefined,
+  usage: new PgUsageRepository(pool),
   mailer: mail.mailer,
   logger,
   settings: {
@@ -52,6 +70,9 @@ const services = buildAccountServices({
   },
 });
 
+// usage.recorded batches from the gateway -> hourly rollups (idempotent per event id).
+await bus.subscribe('account-usage', USAGE_TOPIC, (event) => services.usage.ingest(event), { maxAttempts: 10 });
+
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
@@ -67,6 +88,8 @@ logger.info('account service listening', {
 
 handleSignals(logger, running, async () => {
   await services.drain();
+  await bus.close();
+  await pool.end();
   await bridge.close();
   mail.close();
   metrics?.close();

@@ -23,6 +23,7 @@ import { SessionIssuer, type TokenSettings } from './domain/session-issuer.ts';
 import { Sessions } from './domain/sessions.ts';
 import { Signup } from './domain/signup.ts';
 import { TenantProvisioner } from './domain/tenant-provisioner.ts';
+import { Usage } from './domain/usage/usage.ts';
 import { apiKeyAndPlanHandlers } from './handlers/api-key-handlers.ts';
 import { billingHandlers, billingInternalHandlers } from './handlers/billing-handlers.ts';
 import { Billing, type BillingSettings } from './domain/billing/billing.ts';
@@ -31,6 +32,7 @@ import { LocalPaymentProvider } from './payments/local-provider.ts';
 import { PrismaBillingRepository } from './store/billing-store.ts';
 import { authHandlers } from './handlers/auth-handlers.ts';
 import { authenticatorHandlers, operatorHandlers } from './handlers/internal-handlers.ts';
+import { usageHandlers } from './handlers/usage-handlers.ts';
 import { PrismaApiKeyRepository } from './store/api-key-store.ts';
 import { PrismaAuditRepository } from './store/audit-store.ts';
 import { PrismaEmailCodeRepository } from './store/email-code-store.ts';
@@ -39,6 +41,7 @@ import type { Db } from './store/prisma.ts';
 import { PrismaRefreshTokenRepository } from './store/refresh-token-store.ts';
 import { PrismaTenantRepository } from './store/tenant-store.ts';
 import { PrismaUserRepository } from './store/user-store.ts';
+import type { UsageRepository } from './domain/usage/usage.ts';
 
 export interface AccountSettings {
   tokens: TokenSettings;
@@ -63,10 +66,14 @@ export interface AccountServerDeps {
   invalidations?: InvalidationHub;
   /** Payment provider (Stripe from config); default the local provider. */
   paymentProvider?: PaymentProvider;
+  /** Usage rollups (raw SQL on the service's pool). */
+  usage: UsageRepository;
 }
 
 export interface AccountServices {
   registrations: Registration[];
+  /** Folds usage.recorded events into the rollups (subscribed by main.ts). */
+  usage: Usage;
   /** Waits for background work (forgot-password e-mails) before shutdown. */
   drain(): Promise<void>;
 }
@@ -131,12 +138,14 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
     },
     { checkoutTtlMinutes: 60, returnUrl: settings.publicBaseUrl, ...settings.billing },
   );
+  const usage = new Usage({ usage: deps.usage, apiKeys: apiKeyRepo, clock, log });
 
   return {
     registrations: [
       service('astro.account.v1.AccountService', AccountServiceService, {
         ...authHandlers({ signup, sessions, verification, passwords, users }),
         ...apiKeyAndPlanHandlers({ apiKeys, plans, invalidations }),
+        ...usageHandlers(usage),
       }),
       service(
         'astro.account.v1.AuthenticatorService',
@@ -151,6 +160,7 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
         billingInternalHandlers(billing, operator),
       ),
     ],
+    usage,
     drain: () => passwords.drain(),
   };
 }
