@@ -36,7 +36,10 @@ function defaultOf(spec: ConfigSpec[string]): string {
   const r = spec.schema.safeParse(undefined);
   if (!r.success) return '(required)';
   if (r.data === undefined) return '(unset)';
-  return Array.isArray(r.data) ? r.data.join(',') || '(empty)' : String(r.data);
+  if (Array.isArray(r.data)) return r.data.join(',') || '(empty)';
+  if (typeof r.data === 'object' && r.data !== null)
+    return Object.keys(r.data).length ? JSON.stringify(r.data) : '(none)';
+  return String(r.data);
 }
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');

@@ -37,6 +37,17 @@ export interface RunningFleet {
   stop(): Promise<void>;
 }
 
+/**
+ * Limit overrides for fleets that tests and benchmarks share: no plan quota, burst bucket or auth-attempt
+ * limit gets in their way (the limit tests start their own gateways with the real plan values).
+ */
+export const TEST_FLEET_LIMITS: Record<string, string> = {
+  PLAN_LIMITS_OVERRIDE: JSON.stringify({
+    '*': { burst_capacity: 1e9, refill_per_second: 1e9, daily_quota: 1e9, monthly_quota: 1e9 },
+  }),
+  AUTH_ATTEMPT_LIMIT: '1000000000',
+};
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -4,13 +4,15 @@
 //   npm run operator -- set-plan alice@example.com pro
 //   npm run operator -- pause-user|resume-user|pause-tenant|resume-tenant alice@example.com
 //   npm run operator -- show alice@example.com
+//   npm run operator -- grant-credits alice@example.com 1000   (support grants: no payment)
 // ACCOUNT_ADDR (default 127.0.0.1:50051) says where the account service listens.
 import * as grpc from '@grpc/grpc-js';
 import { OperatorServiceClient, type OperatorTarget, type TenantState } from '@astro/protos/astro/account/v1/account';
+import { BillingInternalServiceClient } from '@astro/protos/astro/account/v1/billing';
 import { unary } from '@astro/platform';
 
 const USAGE =
-  'usage: operator <grant-admin|revoke-admin|set-plan|pause-user|resume-user|pause-tenant|resume-tenant|show> <email|tenant-id> [tier]';
+  'usage: operator <grant-admin|revoke-admin|set-plan|pause-user|resume-user|pause-tenant|resume-tenant|show|grant-credits> <email|tenant-id> [tier|credits]';
 
 export async function runOperator(args: string[], address: string): Promise<TenantState> {
   const [cmd, who, extra] = args;
@@ -36,6 +38,17 @@ export async function runOperator(args: string[], address: string): Promise<Tena
         });
       case 'show':
         return await unary(client, client.getTenantState, { target });
+      case 'grant-credits': {
+        const credits = Number(extra);
+        if (!Number.isInteger(credits) || credits < 1) throw new Error(USAGE);
+        const billing = new BillingInternalServiceClient(address, grpc.credentials.createInsecure());
+        try {
+          await unary(billing, billing.grantCredits, { target, credits });
+        } finally {
+          billing.close();
+        }
+        return await unary(client, client.getTenantState, { target });
+      }
       default:
         throw new Error(USAGE);
     }

@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, startFleet } from './fleet.ts';
+import { ROOT, startFleet, TEST_FLEET_LIMITS } from './fleet.ts';
 import { startMailCapture } from './mail-capture.ts';
 
 const env = process.env;
@@ -79,6 +79,9 @@ const fleet = await startFleet({
     RESEND_COOLDOWN_SECONDS: '2',
     DEMO_WINDOW_SECONDS: '4',
     NODE_ENV: 'test',
+    // Test users are on Free and many files make far more than its 100 requests a day: the shared
+    // fleet lifts every limit; tests/limits*.test.ts start their own gateways with the real values.
+    ...TEST_FLEET_LIMITS,
   },
 }).catch(async (err: Error) => {
   // The launcher already stopped what it started; leave no databases behind and say it plainly.
@@ -88,6 +91,8 @@ const fleet = await startFleet({
   process.exit(1);
 });
 console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.join(dataDir, 'logs'))}`);
+// Tests that start their own gateway against this fleet (tests/helpers/gateway-process.ts) read it here.
+fs.writeFileSync(path.join(dataDir, 'fleet-env.json'), JSON.stringify(fleet.env), { mode: 0o600 });
 
 let status = 1;
 try {

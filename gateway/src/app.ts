@@ -27,6 +27,8 @@ export interface AppDeps extends DispatchDeps {
   openapi: Record<string, unknown>;
   trustedProxies: string[];
   readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+  /** Routes outside the proto table, mounted before the dispatcher (the Stripe webhook). */
+  extraRoutes?: express.Router[];
   /** Usage metering (gateway/src/metering): one record per authenticated request. */
   usage?: UsageMeter;
 }
@@ -120,6 +122,7 @@ export function createApp(deps: AppDeps): express.Express {
     express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }),
   );
 
+  for (const r of deps.extraRoutes ?? []) app.use(r);
   app.use(createDispatcher(deps));
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonConfig, int, key, list, optionalStr, port, str } from '@astro/platform';
+import { limitsConfigSpec } from './limits/config.ts';
 
 export const gatewayConfigSpec = {
   ...commonConfig,
@@ -23,6 +24,7 @@ export const gatewayConfigSpec = {
   WESTERN_CALC_ADDR: key(z.string().optional(), 'host:port of western-calc (default 127.0.0.1:50054)'),
   LLM_ADDR: key(z.string().optional(), 'host:port of the llm service (default 127.0.0.1:50055)'),
   FEEDBACK_ADDR: key(z.string().optional(), 'host:port of the feedback service (default 127.0.0.1:50056)'),
+  ...limitsConfigSpec,
   BUS_DATABASE_URL: key(
     optionalStr(),
     'PostgreSQL URL of the event bus (usage.recorded); unset with no KAFKA_BROKERS = no usage metering',

@@ -5,6 +5,7 @@ import express from 'express';
 import { AppError, invalidRequest, type FieldError, type Principal } from '@astro/platform';
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
+import type { Limiter } from './limits/limiter.ts';
 import type { Idempotency } from './idempotency/index.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
@@ -18,6 +19,8 @@ export interface DispatchDeps {
   bodyLimitBytes: number;
   deadlineMs: number;
   streamDeadlineMs: number;
+  /** Burst bucket, quotas, credits and anonymous auth limits (limits/limiter.ts). */
+  limits?: Pick<Limiter, 'admit'>;
   /** Idempotency-Key handling on mutating routes (gateway/src/idempotency). */
   idempotency?: Idempotency;
 }
@@ -104,6 +107,11 @@ export function createDispatcher(deps: DispatchDeps) {
       }
       const { route, params } = m;
       res.locals.route = route.pathTemplate;
+      // Set before anything can fail, so error responses of a deprecated route carry them too.
+      if (route.deprecation) {
+        res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
+        res.setHeader('Link', `<${successorPath(route.deprecation.successor, params)}>; rel="successor-version"`);
+      }
       let body: unknown;
       if (BODY_METHODS.has(req.method) && hasBody(req)) {
         if (!isJson(req))
@@ -125,11 +133,8 @@ export function createDispatcher(deps: DispatchDeps) {
         authorize(route, principal);
         meta.principal = principal;
       }
+      await deps.limits?.admit({ req, res, route, principal: meta.principal, body, requestId: meta.requestId });
       const request = buildRequest(route, params, req.query, body);
-      if (route.deprecation) {
-        res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
-        res.setHeader('Link', `<${successorPath(route.deprecation.successor, params)}>; rel="successor-version"`);
-      }
       // Replays a stored response, or arranges for this one to be stored (Idempotency-Key).
       if (deps.idempotency && (await deps.idempotency.intercept(req, res, route, meta.principal, body))) return;
       if (route.responseStream)

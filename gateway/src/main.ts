@@ -6,6 +6,8 @@ import { createApp } from './app.ts';
 import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
 import { gatewayConfigSpec } from './config.ts';
+import { buildLimiter } from './limits/index.ts';
+import { limitsConfigProblems } from './limits/config.ts';
 import { createIdempotency } from './idempotency/index.ts';
 import { createUsageMeter } from './metering/index.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -13,6 +15,10 @@ import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
 
 const cfg = loadConfigOrExit('gateway', gatewayConfigSpec);
+for (const problem of limitsConfigProblems(cfg)) {
+  process.stderr.write(`gateway: invalid configuration\n  ${problem}\n`);
+  process.exit(78);
+}
 let stopping = false;
 const logger = createLogger('gateway', cfg.LOG_LEVEL);
 
@@ -44,6 +50,7 @@ const pingRedis = async (): Promise<string> => {
     return 'UNREACHABLE';
   }
 };
+const limits = buildLimiter(cfg, redis, backends, root, logger);
 // Usage records go out in batches on the event bus (usage.recorded), consumed by the account service.
 const bus =
   cfg.BUS_DATABASE_URL || cfg.KAFKA_BROKERS
@@ -77,6 +84,8 @@ const app = createApp({
   idempotency,
   usage,
   trustedProxies: cfg.TRUSTED_PROXIES,
+  limits: limits.limiter,
+  extraRoutes: limits.routes,
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
   readiness: async () => {
     if (stopping) return { ready: false, checks: { gateway: 'SHUTTING_DOWN' } };

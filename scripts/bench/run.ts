@@ -9,8 +9,9 @@ import autocannon from 'autocannon';
 import path from 'node:path';
 import pg from 'pg';
 import { uuidv7 } from '@astro/platform';
-import { ROOT, startFleet, type RunningFleet } from '../fleet.ts';
+import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { runOperator } from '../operator.ts';
+import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 
 const env = process.env;
 const seconds = Number(env.BENCH_SECONDS || 10);
@@ -129,7 +130,7 @@ if (!baseUrl) {
     randomPorts: true,
     dbPrefix: runId,
     output: 'files',
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ...TEST_FLEET_LIMITS },
     log: () => {},
   });
   baseUrl = fleet.baseUrl;
@@ -190,6 +191,21 @@ try {
     ),
   );
 
+  // The gateway's own cost per request against a bare Express handler (both in this process).
+  const overhead: {
+    store: string;
+    bare: { rps: number; p50: number; p99: number };
+    gateway: { rps: number; p50: number; p99: number };
+  }[] = [];
+  for (const [store, redisUrl] of [
+    ['Redis counters', env.TEST_REDIS_URL || 'redis://127.0.0.1:6379'],
+    ['in-process counters', undefined],
+  ] as const)
+    overhead.push({
+      store,
+      ...(await measureGatewayOverhead({ accountAddr, apiKey: key, redisUrl, seconds, connections: 10 })),
+    });
+
   console.log(
     `\nIn-process baseline (same run, sequential, 1000 charts): computeChart ${base.computeUs.toFixed(0)} µs + raw INSERT ${base.insertUs.toFixed(0)} µs = ${base.totalUs.toFixed(0)} µs per chart\n`,
   );
@@ -205,6 +221,12 @@ try {
     `\nchart creation through the fleet / in-process compute+insert: ${latencyRatio.toFixed(2)}x by p50 latency at 1 connection; ${throughputRatio.toFixed(2)}x by throughput (in-process ${(1e6 / base.totalUs).toFixed(0)}/s on one core vs fleet ${rows[1]!.rps.toFixed(0)}/s on the machine)`,
   );
   console.log(`chart read p95 at 100 connections: ${rows[2]!.p95.toFixed(2)} ms`);
+  for (const o of overhead)
+    console.log(
+      `gateway added cost (auth + limits with ${o.store} + request log/metrics, no-op backend) vs bare Express, 10 connections: ` +
+        `${(o.bare.rps / o.gateway.rps).toFixed(2)}x by throughput (${o.gateway.rps.toFixed(0)} vs ${o.bare.rps.toFixed(0)} req/s), ` +
+        `p50 ${o.gateway.p50.toFixed(2)} vs ${o.bare.p50.toFixed(2)} ms, p99 ${o.gateway.p99.toFixed(2)} vs ${o.bare.p99.toFixed(2)} ms`,
+    );
   console.log(
     `depth-4 Vimshottari on 10 charts never read before: p50 ${cold[5]!.toFixed(0)} ms, max ${cold[9]!.toFixed(0)} ms (the table rows above are repeated reads of one chart)`,
   );

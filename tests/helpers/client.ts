@@ -32,6 +32,8 @@ export interface ApiOptions {
   /** Sent as is (malformed JSON, other media types, large bodies). */
   rawBody?: string | Buffer;
   contentType?: string;
+  /** Another gateway than BASE_URL (tests that start their own, tests/helpers/gateway-process.ts). */
+  baseUrl?: string;
 }
 
 export async function api(method: string, urlPath: string, opts: ApiOptions = {}): Promise<ApiResponse> {
@@ -46,7 +48,7 @@ export async function api(method: string, urlPath: string, opts: ApiOptions = {}
   }
   if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
   Object.assign(headers, opts.headers ?? {});
-  const res = await fetch(`${BASE_URL}${urlPath}`, { method, headers, body });
+  const res = await fetch(`${opts.baseUrl ?? BASE_URL}${urlPath}`, { method, headers, body });
   const text = await res.text();
   let json: any = null;
   if (text) {

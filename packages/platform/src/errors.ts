@@ -112,6 +112,12 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   llm_rate_limited: C(503, 'The language-model provider is rate limiting; retry later.'),
   gazetteer_unavailable: C(503, 'The place database is unavailable; retry later.'),
   gateway_timeout: C(504, 'A backing service did not answer in time.'),
+  // Limits, credits and billing (gateway/src/limits, services/account billing)
+  checkout_not_found: C(404, 'Checkout not found.'),
+  billing_account_not_found: C(404, 'No billing account yet: complete a checkout first.'),
+  checkout_expired: C(410, 'This checkout has expired; start a new one.'),
+  invalid_webhook_signature: C(400, 'The webhook signature is invalid.'),
+  payment_provider_unavailable: C(503, 'The payment provider is unavailable; retry later.'),
 };
 
 /** A failure with a spec error code. Services throw these; nothing else carries an HTTP status. */

@@ -35,6 +35,16 @@ export const accountConfigSpec = {
   ),
   TERMS_VERSION: key(str('2026-01-01'), 'terms version recorded with each sign-up'),
   RESEND_COOLDOWN_SECONDS: key(int(60), 'minimum seconds between two verification e-mails to one user'),
+  BILLING_PROVIDER: key(
+    z.enum(['local', 'stripe']).default('local'),
+    'payment provider: local (checkouts confirmed on a local page, no money moves) or stripe',
+  ),
+  STRIPE_SECRET_KEY: key(optionalStr(), 'Stripe secret API key (BILLING_PROVIDER=stripe)', { secret: true }),
+  STRIPE_WEBHOOK_SECRET: key(optionalStr(), 'signing secret of the Stripe webhook endpoint (BILLING_PROVIDER=stripe)', {
+    secret: true,
+  }),
+  BILLING_CHECKOUT_TTL_MINUTES: key(int(60, 1), 'how long a checkout can be paid'),
+  BILLING_RETURN_URL: key(optionalStr(), 'where the provider sends the buyer back (default PUBLIC_BASE_URL)'),
   PLANS_COMING_SOON: key(
     list().superRefine((tiers, ctx) => {
       for (const problem of validateComingSoon(tiers)) ctx.addIssue({ code: 'custom', message: problem });
@@ -46,3 +56,16 @@ export const accountConfigSpec = {
   }),
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
 };
+
+/** Cross-key rule: Stripe needs both of its secrets. */
+export function billingConfigProblems(cfg: {
+  BILLING_PROVIDER: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+}): string[] {
+  if (cfg.BILLING_PROVIDER !== 'stripe') return [];
+  return [
+    ...(cfg.STRIPE_SECRET_KEY ? [] : ['STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe']),
+    ...(cfg.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET: required with BILLING_PROVIDER=stripe']),
+  ];
+}

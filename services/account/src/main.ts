@@ -8,7 +8,8 @@ import {
   startGrpcServer,
   startMetricsServer,
 } from '@astro/platform';
-import { accountConfigSpec } from './config.ts';
+import { accountConfigSpec, billingConfigProblems } from './config.ts';
+import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { InvalidationHub } from './domain/invalidations.ts';
 import { USAGE_TOPIC } from './domain/usage/records.ts';
@@ -19,6 +20,10 @@ import { PgUsageRepository } from './store/usage-store.ts';
 
 const cfg = loadConfigOrExit('account', accountConfigSpec);
 const logger = createLogger('account', cfg.LOG_LEVEL);
+for (const problem of billingConfigProblems(cfg)) {
+  process.stderr.write(`account: invalid configuration\n  ${problem}\n`);
+  process.exit(78);
+}
 
 const db = createPrismaClient(cfg.DATABASE_URL);
 const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 5 });
@@ -37,6 +42,10 @@ await invalidations.start();
 const services = buildAccountServices({
   db,
   invalidations,
+  paymentProvider:
+    cfg.BILLING_PROVIDER === 'stripe'
+      ? new StripePaymentProvider({ secretKey: cfg.STRIPE_SECRET_KEY!, webhookSecret: cfg.STRIPE_WEBHOOK_SECRET! })
+      : undefined,
   usage: new PgUsageRepository(pool),
   mailer: mail.mailer,
   logger,
@@ -54,6 +63,10 @@ const services = buildAccountServices({
     resendCooldownSeconds: cfg.RESEND_COOLDOWN_SECONDS,
     publicBaseUrl: cfg.PUBLIC_BASE_URL,
     plansComingSoon: cfg.PLANS_COMING_SOON,
+    billing: {
+      checkoutTtlMinutes: cfg.BILLING_CHECKOUT_TTL_MINUTES,
+      returnUrl: cfg.BILLING_RETURN_URL ?? cfg.PUBLIC_BASE_URL,
+    },
   },
 });
 

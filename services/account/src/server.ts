@@ -6,6 +6,7 @@ import {
   AuthenticatorServiceService,
   OperatorServiceService,
 } from '@astro/protos/astro/account/v1/account';
+import { BillingInternalServiceService, BillingServiceService } from '@astro/protos/astro/account/v1/billing';
 import { ApiKeys } from './domain/api-keys.ts';
 import { Authenticator } from './domain/authenticator.ts';
 import { DomainBlocklist } from './domain/email-address.ts';
@@ -24,6 +25,11 @@ import { Signup } from './domain/signup.ts';
 import { TenantProvisioner } from './domain/tenant-provisioner.ts';
 import { Usage } from './domain/usage/usage.ts';
 import { apiKeyAndPlanHandlers } from './handlers/api-key-handlers.ts';
+import { billingHandlers, billingInternalHandlers } from './handlers/billing-handlers.ts';
+import { Billing, type BillingSettings } from './domain/billing/billing.ts';
+import type { PaymentProvider } from './domain/billing/ports.ts';
+import { LocalPaymentProvider } from './payments/local-provider.ts';
+import { PrismaBillingRepository } from './store/billing-store.ts';
 import { authHandlers } from './handlers/auth-handlers.ts';
 import { authenticatorHandlers, operatorHandlers } from './handlers/internal-handlers.ts';
 import { usageHandlers } from './handlers/usage-handlers.ts';
@@ -45,6 +51,8 @@ export interface AccountSettings {
   resendCooldownSeconds: number;
   publicBaseUrl: string;
   plansComingSoon: string[];
+  /** Billing: checkout lifetime and default return URL (defaults: 60 minutes, PUBLIC_BASE_URL). */
+  billing?: Partial<BillingSettings>;
 }
 
 export interface AccountServerDeps {
@@ -56,6 +64,8 @@ export interface AccountServerDeps {
   hasher?: PasswordHasher;
   /** Where cached-verdict invalidations go (the gateway's watch stream, other replicas). */
   invalidations?: InvalidationHub;
+  /** Payment provider (Stripe from config); default the local provider. */
+  paymentProvider?: PaymentProvider;
   /** Usage rollups (raw SQL on the service's pool). */
   usage: UsageRepository;
 }
@@ -116,6 +126,18 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
   const authenticator = new Authenticator({ apiKeys: apiKeyRepo, users, clock, log });
   const operator = new Operator({ users, tenants, apiKeys: apiKeyRepo, audit, clock, log });
   const invalidations = deps.invalidations ?? new InvalidationHub();
+  const billing = new Billing(
+    {
+      repo: new PrismaBillingRepository(db),
+      tenants,
+      provisioner,
+      provider: deps.paymentProvider ?? new LocalPaymentProvider(settings.publicBaseUrl),
+      invalidations,
+      clock,
+      log,
+    },
+    { checkoutTtlMinutes: 60, returnUrl: settings.publicBaseUrl, ...settings.billing },
+  );
   const usage = new Usage({ usage: deps.usage, apiKeys: apiKeyRepo, clock, log });
 
   return {
@@ -131,6 +153,12 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
         authenticatorHandlers(authenticator, invalidations),
       ),
       service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator, invalidations)),
+      service('astro.account.v1.BillingService', BillingServiceService, billingHandlers(billing)),
+      service(
+        'astro.account.v1.BillingInternalService',
+        BillingInternalServiceService,
+        billingInternalHandlers(billing, operator),
+      ),
     ],
     usage,
     drain: () => passwords.drain(),

@@ -131,6 +131,20 @@ export class Operator {
     return this.state(r.tenant.id);
   }
 
+  /**
+   * Resolves the target of an action another use case carries out (billing: credit grants) and audits
+   * it; returns the tenant id.
+   */
+  async auditedTenant(
+    target: OperatorTargetInput | undefined,
+    action: string,
+    params: Record<string, unknown>,
+  ): Promise<string> {
+    const r = await this.resolve(target);
+    await this.audit(action, r, params);
+    return r.tenant.id;
+  }
+
   async getTenantState(target: OperatorTargetInput | undefined): Promise<TenantStateView> {
     const r = await this.resolve(target);
     await this.audit('get_tenant_state', r, {});
