@@ -50,6 +50,9 @@ for (const svc of existsSync(services) ? readdirSync(services) : []) {
   const dir = join(services, svc);
   const schema = join(dir, 'prisma', 'schema.prisma');
   if (!existsSync(schema)) continue;
+  // A service may keep schema.prisma only as the drift check's description of its SQL (raw pg, no
+  // generated client): without the prisma CLI among its dependencies there is nothing to generate.
+  if (!existsSync(join(dir, 'node_modules', '.bin', 'prisma'))) continue;
   const stamp = join(dir, 'src', 'generated', '.stamp');
   if (!force && stampTime(schema) <= stampTime(stamp)) continue;
   console.log(`[gen] prisma generate (${svc})`);
