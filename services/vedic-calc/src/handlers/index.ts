@@ -6,6 +6,7 @@ import { jaiminiRegistrations } from './jaimini-handlers.ts';
 import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
+import { erasureRegistrations } from './erasure-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -14,5 +15,6 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...dashaRegistrations(deps),
     ...panchangaRegistrations(deps),
     ...muhurtaRegistrations(deps),
+    ...erasureRegistrations(),
   ];
 }
