@@ -137,6 +137,7 @@ try {
         FLEET_CONTROL_URL: controlUrl,
         FEEDBACK_DATABASE_URL: fleet.databases.feedback ?? '',
         CHART_DATABASE_URL: fleet.databases.chart ?? '',
+        BUS_DATABASE_URL: fleet.env.BUS_DATABASE_URL ?? '',
       },
     },
   );
