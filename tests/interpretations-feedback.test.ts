@@ -81,7 +81,10 @@ async function interpret(t: Tenant, chartId: string, extra: Record<string, unkno
 }
 
 async function feedback(t: Tenant, statementId: string, verdict: string, extra: Record<string, unknown> = {}) {
-  const res = await api('POST', '/v1/feedback', { token: t.key, body: { statement_id: statementId, verdict, ...extra } });
+  const res = await api('POST', '/v1/feedback', {
+    token: t.key,
+    body: { statement_id: statementId, verdict, ...extra },
+  });
   expectStatus(res, 201);
   return res.json;
 }
@@ -154,7 +157,15 @@ describe('GET /v1/charts/{chart_id}/profile/talent', () => {
       ]);
       assert.ok(s.value >= 0 && s.value <= 1, `${s.skill_id} ${s.value}`);
       const level =
-        s.value >= 0.8 ? 'very_high' : s.value >= 0.6 ? 'high' : s.value >= 0.4 ? 'moderate' : s.value >= 0.2 ? 'low' : 'very_low';
+        s.value >= 0.8
+          ? 'very_high'
+          : s.value >= 0.6
+            ? 'high'
+            : s.value >= 0.4
+              ? 'moderate'
+              : s.value >= 0.2
+                ? 'low'
+                : 'very_low';
       assert.equal(s.level, level);
       assert.ok(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn'].includes(s.lead_planet));
       assert.deepEqual(
@@ -266,7 +277,11 @@ describe('POST /v1/interpretations and GET /v1/interpretations/{id}', () => {
   });
 
   it('422: missing chart_id, bad tone, bad locale; no template in the locale (every talent omitted)', async () => {
-    const e1 = expectError(await api('POST', '/v1/interpretations', { token: a.key, body: {} }), 422, 'invalid_request');
+    const e1 = expectError(
+      await api('POST', '/v1/interpretations', { token: a.key, body: {} }),
+      422,
+      'invalid_request',
+    );
     assert.deepEqual(invalidFields(e1), ['chart_id']);
     const e2 = expectError(
       await api('POST', '/v1/interpretations', { token: a.key, body: { chart_id: chartA, tone: 'poetic' } }),
@@ -310,7 +325,11 @@ describe('POST /v1/interpretations and GET /v1/interpretations/{id}', () => {
     if (!LLM_PRESENT) {
       expectError(res, 503, 'llm_unavailable');
       // Nothing was stored for the failed call.
-      const rows = await serviceSql('FEEDBACK_DATABASE_URL', 'SELECT count(*)::int AS n FROM interpretations WHERE chart_id = $1', [chart]);
+      const rows = await serviceSql(
+        'FEEDBACK_DATABASE_URL',
+        'SELECT count(*)::int AS n FROM interpretations WHERE chart_id = $1',
+        [chart],
+      );
       assert.equal(rows[0].n, 0);
     } else {
       expectStatus(res, 201);
@@ -468,11 +487,14 @@ describe('POST /v1/feedback, GET /v1/feedback/{id}, GET /v1/feedback/templates/{
       'statement_id',
       'verdict',
     ]);
-    assert.deepEqual(invalidFields(expectError(await post({ statement_id: id, verdict: 'maybe' }), 422, 'invalid_request')), [
-      'verdict',
-    ]);
     assert.deepEqual(
-      invalidFields(expectError(await post({ statement_id: id, verdict: 'correct', role: 'boss' }), 422, 'invalid_request')),
+      invalidFields(expectError(await post({ statement_id: id, verdict: 'maybe' }), 422, 'invalid_request')),
+      ['verdict'],
+    );
+    assert.deepEqual(
+      invalidFields(
+        expectError(await post({ statement_id: id, verdict: 'correct', role: 'boss' }), 422, 'invalid_request'),
+      ),
       ['role'],
     );
     assert.deepEqual(
@@ -496,7 +518,10 @@ describe('POST /v1/feedback, GET /v1/feedback/{id}, GET /v1/feedback/templates/{
   it('scopes: feedback:write to submit, feedback:read to read', async () => {
     const ro = await tenant(['feedback:read']);
     expectError(
-      await api('POST', '/v1/feedback', { token: ro.key, body: { statement_id: statements[0].id, verdict: 'correct' } }),
+      await api('POST', '/v1/feedback', {
+        token: ro.key,
+        body: { statement_id: statements[0].id, verdict: 'correct' },
+      }),
       403,
       'missing_scope',
     );
@@ -550,7 +575,11 @@ describe('POST /v1/reports', () => {
     );
     expectError(await api('POST', '/v1/reports', { token: b.key, body: { chart_id: chartA } }), 404, 'chart_not_found');
     const narrow = await tenant(['feedback:read']);
-    expectError(await api('POST', '/v1/reports', { token: narrow.key, body: { chart_id: chartA } }), 403, 'missing_scope');
+    expectError(
+      await api('POST', '/v1/reports', { token: narrow.key, body: { chart_id: chartA } }),
+      403,
+      'missing_scope',
+    );
   });
 });
 
@@ -597,7 +626,11 @@ describe('DELETE /v1/charts/{chart_id} and DELETE /v1/tenant/data', () => {
     expectStatus(del, 204);
     assert.deepEqual(await feedbackRows(t.user.tenant.id, gone.id), nothing);
     assert.ok(!fs.existsSync(path.join(REPORTS_DIR, t.user.tenant.id, `${gone.report.id}.pdf`)));
-    expectError(await api('GET', `/v1/interpretations/${gone.interpretation.id}`, { token: t.key }), 404, 'interpretation_not_found');
+    expectError(
+      await api('GET', `/v1/interpretations/${gone.interpretation.id}`, { token: t.key }),
+      404,
+      'interpretation_not_found',
+    );
     expectError(await api('DELETE', `/v1/charts/${gone.id}`, { token: t.key }), 404, 'chart_not_found');
     // The other chart keeps its data.
     const kept = await feedbackRows(t.user.tenant.id, keep.id);
@@ -641,19 +674,22 @@ describe('DELETE /v1/charts/{chart_id} and DELETE /v1/tenant/data', () => {
 
     // A scan of every store finds nothing of the tenant.
     assert.deepEqual(await feedbackRows(t.user.tenant.id), nothing);
-    const acc = await serviceSql('FEEDBACK_DATABASE_URL', 'SELECT count(*)::int AS n FROM template_accuracy WHERE tenant_id = $1', [
-      t.user.tenant.id,
-    ]);
+    const acc = await serviceSql(
+      'FEEDBACK_DATABASE_URL',
+      'SELECT count(*)::int AS n FROM template_accuracy WHERE tenant_id = $1',
+      [t.user.tenant.id],
+    );
     assert.equal(acc[0].n, 0);
-    const charts = await serviceSql('CHART_DATABASE_URL', 'SELECT count(*)::int AS n FROM charts WHERE tenant_id = $1', [
-      t.user.tenant.id,
-    ]);
+    const charts = await serviceSql(
+      'CHART_DATABASE_URL',
+      'SELECT count(*)::int AS n FROM charts WHERE tenant_id = $1',
+      [t.user.tenant.id],
+    );
     assert.equal(charts[0].n, 0);
     assert.deepEqual(fs.readdirSync(path.join(REPORTS_DIR, t.user.tenant.id)), []);
     expectError(await api('GET', `/v1/charts/${one.id}`, { token: t.key }), 404, 'chart_not_found');
     // The account and its key stay: the key still creates charts.
     const fresh = await chartOf(t);
-
 
     expectStatus(await api('DELETE', `/v1/charts/${fresh}`, { token: t.key }), 204);
     const again = await api('DELETE', '/v1/tenant/data', { token: t.key, body: { confirm: 'DELETE ALL DATA' } });

@@ -18,7 +18,10 @@ export const feedbackConfigSpec = {
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
   CHART_ADDR: key(z.string().default(`127.0.0.1:${chart.grpcPort}`), 'host:port of the chart service (chart reads)'),
   LLM_ADDR: key(z.string().default(`127.0.0.1:${llm.grpcPort}`), 'host:port of the llm service (statement rewriting)'),
-  LLM_REWRITE_DEADLINE_MS: key(int(60_000, 100), 'deadline of one rewrite call to the llm service (up to ten completions)'),
+  LLM_REWRITE_DEADLINE_MS: key(
+    int(60_000, 100),
+    'deadline of one rewrite call to the llm service (up to ten completions)',
+  ),
   REPORTS_DIR: key(z.string().default(path.join('.data', 'reports')), 'folder of the PDF report files'),
   TEMPLATE_SUPPRESSION_THRESHOLD: key(
     z.coerce.number().min(0).max(1).default(0.4),

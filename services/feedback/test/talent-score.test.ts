@@ -102,7 +102,10 @@ describe('evidence sentences', () => {
           assert.ok(text.length > 10 && !text.includes('{'), `${l} ${f.rule_id}: ${text}`);
         }
     const d = byId('drive');
-    assert.match(sentenceFor(d.fired[0]!, 'drive', 'en'), /^Mars, the main significator of drive, is exalted in Capricorn\.$/);
+    assert.match(
+      sentenceFor(d.fired[0]!, 'drive', 'en'),
+      /^Mars, the main significator of drive, is exalted in Capricorn\.$/,
+    );
     assert.match(sentenceFor(d.fired[0]!, 'drive', 'ru'), /Марс.*Козерог/);
     assert.match(sentenceFor(d.fired[0]!, 'drive', 'es'), /Marte.*Capricornio/);
     assert.match(sentenceFor(d.fired[0]!, 'drive', 'pt-BR'), /Marte.*Capricórnio/);

@@ -9,7 +9,10 @@ import { localeMatches, renderBody, selectTemplate } from '../src/domain/templat
 
 const CHART = '0190a3c2-0000-7000-8000-000000000001';
 const none = new Set<string>();
-const pick = (score: number, opts: { chart?: string; skill?: string; locale?: string; suppressed?: Set<string> } = {}) =>
+const pick = (
+  score: number,
+  opts: { chart?: string; skill?: string; locale?: string; suppressed?: Set<string> } = {},
+) =>
   selectTemplate({
     chartId: opts.chart ?? CHART,
     skillId: opts.skill ?? 'drive',
@@ -23,7 +26,10 @@ describe('template catalog', () => {
     assert.equal(new Set(TEMPLATES.map((t) => t.id)).size, TEMPLATES.length);
     for (const skill of SKILL_IDS)
       for (const kind of ['strength', 'recommendation', 'risk'])
-        assert.ok(TEMPLATES.some((t) => t.skill_id === skill && t.kind === kind), `${skill} ${kind}`);
+        assert.ok(
+          TEMPLATES.some((t) => t.skill_id === skill && t.kind === kind),
+          `${skill} ${kind}`,
+        );
     for (const t of TEMPLATES) {
       assert.equal(t.locale, 'en');
       assert.match(t.id, /^tpl\.[a-z]+\.(strength|recommendation|risk)\.[a-z]+\.v\d+$/);

@@ -70,7 +70,8 @@ export class ChartErasure {
         });
         return;
       }
-      for (const [k, v] of Object.entries(r.value.rows_by_store)) total.rows_by_store[k] = (total.rows_by_store[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(r.value.rows_by_store))
+        total.rows_by_store[k] = (total.rows_by_store[k] ?? 0) + v;
       total.report_files_deleted += r.value.report_files_deleted;
       total.cache_entries_deleted += r.value.cache_entries_deleted;
     });

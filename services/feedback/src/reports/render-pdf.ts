@@ -156,7 +156,9 @@ export function renderReportPdf(input: ReportInput): Promise<{ pdf: Buffer; page
     doc.text(s.skill_id, 48, y, { width: 100, lineBreak: false });
     doc.rect(150, y, 200, 9).stroke();
     doc.rect(150, y, 200 * s.value, 9).fill('#4a6fa5');
-    doc.fillColor('#000000').text(`${s.value.toFixed(2)}  ${s.level}  (${s.lead_planet})`, 360, y, { lineBreak: false });
+    doc
+      .fillColor('#000000')
+      .text(`${s.value.toFixed(2)}  ${s.level}  (${s.lead_planet})`, 360, y, { lineBreak: false });
     y += 16;
   }
 

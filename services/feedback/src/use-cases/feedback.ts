@@ -3,13 +3,7 @@
 // the template's counts from the stored entries, which makes it idempotent under redelivery.
 import type { FeedbackEntry, TemplateAccuracy } from '@astro/protos/astro/feedback/v1/feedback';
 import { AppError, invalidRequest, uuidv7, type EventBus, type FieldError } from '@astro/platform';
-import {
-  accuracyOf,
-  isSuppressed,
-  ROLES,
-  VERDICTS,
-  type SuppressionPolicy,
-} from '../domain/feedback/accuracy.ts';
+import { accuracyOf, isSuppressed, ROLES, VERDICTS, type SuppressionPolicy } from '../domain/feedback/accuracy.ts';
 import { templateById } from '../domain/templates/catalog.ts';
 import type { FeedbackRow, FeedbackStore } from '../store/feedback-store.ts';
 
@@ -65,7 +59,10 @@ function validate(input: SubmitFeedbackInput): FieldError[] {
     if (v !== undefined && (v.length === 0 || v.length > ID_MAX))
       errors.push({ field: k, reason: 'invalid_length', message: `${k} must be 1-${ID_MAX} characters` });
   }
-  if (input.confidence !== undefined && !(Number.isFinite(input.confidence) && input.confidence >= 0 && input.confidence <= 1))
+  if (
+    input.confidence !== undefined &&
+    !(Number.isFinite(input.confidence) && input.confidence >= 0 && input.confidence <= 1)
+  )
     errors.push({ field: 'confidence', reason: 'out_of_range', message: 'confidence must be between 0 and 1' });
   // Counted in characters (code points), as a caller counts them.
   if (input.comment !== undefined && [...input.comment].length > COMMENT_MAX)

@@ -29,19 +29,17 @@ export function interpretationView(row: InterpretationRow, statements: Statement
     catalog_version: row.catalog_version,
     llm_rewritten: row.llm_rewritten,
     created_at: row.created_at.toISOString(),
-    statements: statements.map(
-      (s): Statement => ({
-        id: s.id,
-        skill_id: s.skill_id,
-        template_id: s.template_id,
-        kind: s.kind,
-        locale: s.locale,
-        body: s.body,
-        score: s.score,
-        rule_path: s.rule_path,
-        created_at: s.created_at.toISOString(),
-      }),
-    ),
+    statements: statements.map((s): Statement => ({
+      id: s.id,
+      skill_id: s.skill_id,
+      template_id: s.template_id,
+      kind: s.kind,
+      locale: s.locale,
+      body: s.body,
+      score: s.score,
+      rule_path: s.rule_path,
+      created_at: s.created_at.toISOString(),
+    })),
   };
 }
 
@@ -57,9 +55,7 @@ export class InterpretationUseCases {
   /** Template ids this tenant's feedback has pushed below the accuracy threshold. */
   async suppressed(tenantId: string): Promise<Set<string>> {
     const rows = await this.store.accuracies(tenantId);
-    return new Set(
-      rows.filter((r) => isSuppressed(r.sample_size, r.accuracy, this.policy)).map((r) => r.template_id),
-    );
+    return new Set(rows.filter((r) => isSuppressed(r.sample_size, r.accuracy, this.policy)).map((r) => r.template_id));
   }
 
   async create(principal: Principal, input: CreateInterpretationInput): Promise<Interpretation> {

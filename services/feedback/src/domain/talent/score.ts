@@ -9,15 +9,7 @@ import {
   type Element,
   type Sign,
 } from '@astro/astro-core';
-import {
-  BASE_SCORE,
-  levelOf,
-  RULE_WEIGHTS,
-  TALENTS,
-  type RuleKind,
-  type SkillId,
-  type TalentDef,
-} from './ontology.ts';
+import { BASE_SCORE, levelOf, RULE_WEIGHTS, TALENTS, type RuleKind, type SkillId, type TalentDef } from './ontology.ts';
 
 export interface ChartFactsInput {
   planets: { planet: string; sign: string; is_retrograde: boolean }[];

@@ -127,7 +127,8 @@ const RU: Words = {
     secondary_debilitated: '{planet}, дополнительный показатель таланта «{skill}», в падении в знаке {sign}.',
     house_lord_well_placed: '{planet}, управитель {house}-го дома, хорошо расположен и усиливает талант «{skill}».',
     house_lord_dusthana: '{planet}, управитель {house}-го дома, в трудном доме и ослабляет талант «{skill}».',
-    element_emphasis: '{count} из семи классических планет в знаках стихии {element}, что благоприятно для таланта «{skill}».',
+    element_emphasis:
+      '{count} из семи классических планет в знаках стихии {element}, что благоприятно для таланта «{skill}».',
     ascendant_element: 'Асцендент в знаке {sign} стихии {element} благоприятствует таланту «{skill}».',
   },
 };
