@@ -7,10 +7,8 @@ import {
   type LegacyDashaPeriod,
 } from '@astro/protos/astro/vedic/v1/dashas';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
-import { parseMoment } from '@astro/astro-core';
 import {
   AppError,
-  invalidRequest,
   jsonHttpBody,
   service,
   type CallContext,
@@ -34,6 +32,7 @@ import {
 } from '../domain/dashas/vimshottari.ts';
 import { YOGINI_METHOD_VERSION, yoginiDasha } from '../domain/dashas/yogini.ts';
 import type { VedicDeps } from './deps.ts';
+import { awareInstant, intInRange } from './inputs.ts';
 
 const FEATURES: FeatureUsed[] = [
   {
@@ -47,24 +46,6 @@ const CARD_FEATURES: FeatureUsed[] = [
 ];
 
 // ---------------------------------------------------------------- inputs
-
-/** A timezone-aware ISO 8601 instant in UTC ms; naive -> `naiveCode`, malformed -> invalid_request. */
-function awareInstant(value: string | undefined, field: string, naiveCode: string): number {
-  if (value === undefined || value === '')
-    throw invalidRequest([{ field, reason: 'required', message: 'is required' }]);
-  const parsed = parseMoment(value);
-  if (parsed) return parsed.utcMs;
-  if (parseMoment(`${value}Z`))
-    throw new AppError(naiveCode, `\`${field}\` must carry a timezone offset (Z or ±hh:mm).`, { field, value });
-  throw invalidRequest([{ field, reason: 'invalid_format', message: 'expected an ISO 8601 date-time with an offset' }]);
-}
-
-function intInRange(value: number | undefined, field: string, min: number, max: number, dflt: number): number {
-  if (value === undefined) return dflt;
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw invalidRequest([{ field, reason: 'out_of_range', message: `must be an integer from ${min} to ${max}` }]);
-  return value;
-}
 
 function moonOf(stored: StoredChart): number {
   const moon = stored.chart?.planets.find((p) => p.planet === 'moon');

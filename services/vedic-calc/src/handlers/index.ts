@@ -6,6 +6,7 @@ import { jaiminiRegistrations } from './jaimini-handlers.ts';
 import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
+import { progressionRegistrations } from './progression-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
@@ -15,6 +16,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...dashaRegistrations(deps),
     ...panchangaRegistrations(deps),
     ...muhurtaRegistrations(deps),
+    ...progressionRegistrations(deps),
     ...erasureRegistrations(),
   ];
 }
