@@ -19,8 +19,8 @@ export const feedbackConfigSpec = {
   CHART_ADDR: key(z.string().default(`127.0.0.1:${chart.grpcPort}`), 'host:port of the chart service (chart reads)'),
   LLM_ADDR: key(z.string().default(`127.0.0.1:${llm.grpcPort}`), 'host:port of the llm service (statement rewriting)'),
   LLM_REWRITE_DEADLINE_MS: key(
-    int(60_000, 100),
-    'deadline of one rewrite call to the llm service (up to ten completions)',
+    int(12_000, 100),
+    "deadline of one rewrite call to the llm service (keep below the gateway's BACKEND_DEADLINE_MS)",
   ),
   REPORTS_DIR: key(z.string().default(path.join('.data', 'reports')), 'folder of the PDF report files'),
   TEMPLATE_SUPPRESSION_THRESHOLD: key(

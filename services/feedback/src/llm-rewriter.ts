@@ -20,6 +20,7 @@ export interface Rewriter {
 
 /** Codes that mean "the llm service is not there", as restored by fromGrpcError. */
 const ABSENT = new Set(['service_unavailable', 'not_implemented', 'gateway_timeout', 'internal_error']);
+// (gateway_timeout, the restored DEADLINE_EXCEEDED, becomes the spec's llm_timeout below.)
 
 export class LlmRewriter implements Rewriter {
   private readonly client: LlmRewriteServiceClient;
@@ -42,6 +43,10 @@ export class LlmRewriter implements Rewriter {
       );
     } catch (err) {
       if (err instanceof AppError && !ABSENT.has(err.code)) throw err; // llm_* and plan errors as sent
+      if (err instanceof AppError && err.code === 'gateway_timeout')
+        throw new AppError('llm_timeout', 'The language model timed out; retry later.', {
+          deadline_ms: this.deadlineMs,
+        });
       throw new AppError('llm_unavailable', 'The language model is unavailable; retry later.', {
         reason: err instanceof AppError ? err.code : 'unreachable',
       });
