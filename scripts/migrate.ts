@@ -12,6 +12,8 @@ if (!adminUrl) {
   process.exit(78);
 }
 const prefix = process.env.DB_PREFIX || 'astro';
+// The PostgreSQL event bus creates its own tables; it needs its database to exist.
+await ensureDatabase(adminUrl, `${prefix}_bus`);
 for (const s of presentServices()) {
   const dir = path.join(ROOT, 'services', s.name, 'migrations');
   if (!fs.existsSync(dir)) continue;

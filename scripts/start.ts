@@ -1,9 +1,18 @@
 // `npm start`: the whole fleet on this machine, on its embedded defaults unless configured
-// (DATABASE_URL, REDIS_URL, KAFKA_BROKERS, SMTP_URL, ...). Ctrl-C stops everything.
+// (DATABASE_URL, REDIS_URL, KAFKA_BROKERS, SMTP_URL, ...), or against infra/docker-compose.yml with
+// INFRA=compose. Ctrl-C stops everything.
 import path from 'node:path';
 import { ROOT, startFleet } from './fleet.ts';
+import { composeEnv, startComposeInfra } from './infra.ts';
 
-const env = process.env;
+let env = process.env;
+if (env.INFRA === 'compose') {
+  startComposeInfra(ROOT);
+  env = { ...env, ...composeEnv(env) };
+} else if (env.INFRA) {
+  console.error(`INFRA=${env.INFRA}: unknown value (use INFRA=compose, or leave it unset for the embedded defaults)`);
+  process.exit(78);
+}
 const fleet = await startFleet({
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, '.data')),

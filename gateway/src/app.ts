@@ -3,7 +3,19 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { AppError, errorBody, httpLatency, httpRequests, registry, runWithContext, type Logger } from '@astro/platform';
+import {
+  AppError,
+  childSpan,
+  errorBody,
+  formatTraceparent,
+  parseTraceparent,
+  httpLatency,
+  httpRequests,
+  rateLimitRefusals,
+  registry,
+  runWithContext,
+  type Logger,
+} from '@astro/platform';
 import { createDispatcher, type DispatchDeps } from './dispatch.ts';
 import { requestIdFrom } from './request-id.ts';
 
@@ -58,6 +70,7 @@ export function createApp(deps: AppDeps): express.Express {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpRequests.inc({ route, method: req.method, status: String(res.statusCode) });
       httpLatency.observe({ route, method: req.method }, seconds);
+      if (res.statusCode === 429) rateLimitRefusals.inc({ reason: (res.locals.errorCode as string) ?? 'unknown' });
       logger.info('request', {
         request_id: requestId,
         tenant_id: res.locals.tenantId,
@@ -67,7 +80,10 @@ export function createApp(deps: AppDeps): express.Express {
         latency_ms: Math.round(seconds * 1e5) / 100,
       });
     });
-    runWithContext({ requestId }, () => next());
+    // Continue the caller's W3C trace (or start one): this request is the gateway's span of it.
+    const trace = childSpan(parseTraceparent(req.headers.traceparent));
+    res.setHeader('traceresponse', formatTraceparent(trace));
+    runWithContext({ requestId, trace }, () => next());
   });
 
   app.get('/healthz', (_req, res) => {
@@ -103,6 +119,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const app = toAppError(err, logger);
+    res.locals.errorCode = app.code;
     for (const [k, v] of Object.entries(app.headers)) res.setHeader(k, v);
     res.status(app.httpStatus).json(errorBody(app, res.locals.requestId ?? null));
   });

@@ -5,6 +5,10 @@ import type protobuf from 'protobufjs';
 import {
   AppError,
   channelOptions,
+  childSpan,
+  currentContext,
+  formatTraceparent,
+  TRACEPARENT,
   fromGrpcError,
   addressOf,
   serviceForPackage,
@@ -59,6 +63,7 @@ export class Backends {
   private metadata(meta: CallMeta): grpc.Metadata {
     const md = new grpc.Metadata();
     md.set(REQUEST_ID_METADATA_KEY, meta.requestId);
+    md.set(TRACEPARENT, formatTraceparent(childSpan(currentContext()?.trace)));
     if (meta.principal) writePrincipal(md, meta.principal);
     for (const [k, v] of Object.entries(meta.extra ?? {})) md.set(k, v);
     return md;

@@ -9,6 +9,7 @@ export * from './http-body.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
+export * from './trace.ts';
 export * from './plans.ts';
 export * from './principal.ts';
 export * from './services.ts';

@@ -26,6 +26,7 @@ const withContext = winston.format((info) => {
   if (ctx) {
     info.request_id ??= ctx.requestId;
     if (ctx.tenantId) info.tenant_id ??= ctx.tenantId;
+    if (ctx.trace) info.trace_id ??= ctx.trace.traceId;
   }
   const cleaned = redact({ ...info }) as Record<string, unknown>;
   for (const k of Object.keys(cleaned)) (info as Record<string, unknown>)[k] = cleaned[k];

@@ -43,6 +43,34 @@ export const busEvents = new client.Counter({
   registers: [registry],
 });
 
+export const busConsumerLag = new client.Gauge({
+  name: 'bus_consumer_lag_seconds',
+  help: 'Seconds between publication and handling of the last event, by consumer group and topic',
+  labelNames: ['group', 'topic'] as const,
+  registers: [registry],
+});
+
+export const rateLimitRefusals = new client.Counter({
+  name: 'rate_limit_refusals_total',
+  help: 'Requests refused with 429, by error code (rate_limited, too_many_requests, llm_*, demo, auth)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+export const llmTokens = new client.Counter({
+  name: 'llm_tokens_total',
+  help: 'LLM tokens by tier and kind (prompt, completion); cached replays are not counted',
+  labelNames: ['tier', 'kind'] as const,
+  registers: [registry],
+});
+
+export const llmSpendUsd = new client.Counter({
+  name: 'llm_spend_usd_total',
+  help: 'LLM spend in USD by tier (price table of the llm service)',
+  labelNames: ['tier'] as const,
+  registers: [registry],
+});
+
 /** Serves GET /metrics on `port` (0 = disabled). */
 export function startMetricsServer(port: number): http.Server | undefined {
   if (!port) return undefined;

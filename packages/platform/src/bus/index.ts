@@ -1,5 +1,6 @@
 // Public face of the event bus: the port, both adapters, and the one place that picks between them.
 import type { BusLogger, EventBus } from './event-bus';
+import { instrumentBus } from './instrumented';
 import { KafkaEventBus } from './kafka-event-bus';
 import { PgEventBus } from './pg-event-bus';
 
@@ -7,6 +8,7 @@ export * from './event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
+export { instrumentBus } from './instrumented';
 
 export interface CreateEventBusOptions {
   /** Comma-separated host:port list (the KAFKA_BROKERS setting); empty or absent means PostgreSQL. */
@@ -19,11 +21,11 @@ export interface CreateEventBusOptions {
 /** Kafka when brokers are configured (production), else the PostgreSQL bus (the single-machine default). */
 export function createEventBus(opts: CreateEventBusOptions): EventBus {
   const setting = opts.kafkaBrokers?.trim() ?? '';
-  if (setting === '') return new PgEventBus({ connectionString: opts.databaseUrl, logger: opts.logger });
+  if (setting === '') return instrumentBus(new PgEventBus({ connectionString: opts.databaseUrl, logger: opts.logger }));
   const brokers = parseBrokers(setting);
   // A value like "," is a broken setting, not a request for PostgreSQL: say so instead of falling back.
   if (brokers.length === 0) throw new Error('kafkaBrokers is set but names no broker');
-  return new KafkaEventBus({ brokers, clientId: opts.clientId, logger: opts.logger });
+  return instrumentBus(new KafkaEventBus({ brokers, clientId: opts.clientId, logger: opts.logger }));
 }
 
 function parseBrokers(value: string): string[] {

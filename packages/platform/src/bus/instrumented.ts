@@ -1,0 +1,38 @@
+// Decorates any EventBus with the bus metric families (publish and consume counts by outcome, and the
+// consumer lag: how long after publication an event is handled), so both adapters report the same way.
+import { busConsumerLag, busEvents } from '../metrics';
+import { DEFAULT_MAX_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
+
+export function instrumentBus(bus: EventBus, now: () => number = Date.now): EventBus {
+  return {
+    async publish(topic, key, payload) {
+      try {
+        await bus.publish(topic, key, payload);
+        busEvents.inc({ topic, op: 'publish', outcome: 'ok' });
+      } catch (err) {
+        busEvents.inc({ topic, op: 'publish', outcome: 'error' });
+        throw err;
+      }
+    },
+    subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions) {
+      const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      return bus.subscribe(
+        group,
+        topic,
+        async (event) => {
+          busConsumerLag.set({ group, topic }, Math.max(0, (now() - Date.parse(event.publishedAt)) / 1000));
+          try {
+            await handler(event);
+            busEvents.inc({ topic, op: 'consume', outcome: 'ok' });
+          } catch (err) {
+            // The adapter parks the event after its last attempt (event-bus.ts contract).
+            busEvents.inc({ topic, op: 'consume', outcome: event.attempt >= maxAttempts ? 'parked' : 'retry' });
+            throw err;
+          }
+        },
+        opts,
+      );
+    },
+    close: () => bus.close(),
+  };
+}

@@ -1,0 +1,291 @@
+// Generates the kustomize base under k8s/base from the fleet table (packages/platform/src/services.ts),
+// so every service gets the same hardened Deployment, Service, ServiceAccount and PDB and the ports
+// cannot drift from what the launcher and the gateway use. Overlays and components are hand-written.
+//   npm run k8s-gen            (rewrites k8s/base/*.yaml; tests/k8s-manifests.test.ts checks it is current)
+import fs from 'node:fs';
+import path from 'node:path';
+import { FLEET, type FleetService } from '@astro/platform';
+import { stringify } from 'yaml';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const BASE_DIR = path.join(ROOT, 'k8s', 'base');
+const IMAGE = 'astro-api';
+const GATEWAY_PORT = 8080;
+/** Services that scale with request volume get an HPA; the stateful ones scale by hand. */
+const AUTOSCALED = new Set(['gateway', 'vedic-calc', 'western-calc']);
+/** Services with a database: their DATABASE_URL comes from the Secret. */
+const WITH_DATABASE = new Set(['account', 'chart', 'western-calc', 'llm', 'feedback']);
+
+type Doc = Record<string, unknown>;
+
+const labels = (name: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'astro-api' });
+const envKey = (name: string) => name.toUpperCase().replace(/-/g, '_');
+
+function securityContext() {
+  return {
+    runAsNonRoot: true,
+    runAsUser: 10001,
+    runAsGroup: 10001,
+    allowPrivilegeEscalation: false,
+    readOnlyRootFilesystem: true,
+    capabilities: { drop: ['ALL'] },
+    seccompProfile: { type: 'RuntimeDefault' },
+  };
+}
+
+function resources(heavy: boolean) {
+  return heavy
+    ? { requests: { cpu: '250m', memory: '384Mi' }, limits: { cpu: '1', memory: '1Gi' } }
+    : { requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '500m', memory: '512Mi' } };
+}
+
+function serviceAccount(name: string): Doc {
+  return {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: { name, labels: labels(name) },
+    automountServiceAccountToken: false,
+  };
+}
+
+function pdb(name: string): Doc {
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name, labels: labels(name) },
+    spec: { maxUnavailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+  };
+}
+
+function hpa(name: string): Doc {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name, labels: labels(name) },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+      ],
+    },
+  };
+}
+
+function deployment(name: string, container: Doc, metrics: { port: number; path: string }): Doc {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, labels: labels(name) },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      template: {
+        metadata: {
+          labels: labels(name),
+          annotations: {
+            'prometheus.io/scrape': 'true',
+            'prometheus.io/port': String(metrics.port),
+            'prometheus.io/path': metrics.path,
+          },
+        },
+        spec: {
+          serviceAccountName: name,
+          automountServiceAccountToken: false,
+          securityContext: { runAsNonRoot: true, fsGroup: 10001 },
+          // The drain delay (SHUTDOWN_DELAY_MS) must fit inside the grace period.
+          terminationGracePeriodSeconds: 30,
+          containers: [container],
+          // tsx and Node write only under /tmp: the root filesystem stays read-only.
+          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '256Mi' } }],
+        },
+      },
+    },
+  };
+}
+
+function serviceContainer(s: FleetService): Doc {
+  const env: Doc[] = [
+    { name: 'GRPC_PORT', value: String(s.grpcPort) },
+    { name: 'METRICS_PORT', value: String(s.metricsPort) },
+  ];
+  if (WITH_DATABASE.has(s.name))
+    env.push({
+      name: 'DATABASE_URL',
+      valueFrom: { secretKeyRef: { name: 'astro-secrets', key: `${envKey(s.name)}_DATABASE_URL` } },
+    });
+  const grpcProbe = { grpc: { port: s.grpcPort } };
+  return {
+    name: s.name,
+    image: IMAGE,
+    command: ['node', '--import', 'tsx', `services/${s.name}/src/main.ts`],
+    ports: [
+      { name: 'grpc', containerPort: s.grpcPort },
+      { name: 'metrics', containerPort: s.metricsPort },
+    ],
+    envFrom: [{ configMapRef: { name: 'astro-config' } }, { secretRef: { name: 'astro-shared-secrets' } }],
+    env,
+    // grpc.health.v1: NOT_SERVING during the SIGTERM drain takes the pod out of the Service first.
+    readinessProbe: { ...grpcProbe, periodSeconds: 5, failureThreshold: 2 },
+    livenessProbe: { ...grpcProbe, initialDelaySeconds: 20, periodSeconds: 10, failureThreshold: 3 },
+    startupProbe: { ...grpcProbe, periodSeconds: 5, failureThreshold: 36 },
+    resources: resources(s.name.endsWith('-calc')),
+    securityContext: securityContext(),
+    volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+  };
+}
+
+function gatewayContainer(): Doc {
+  return {
+    name: 'gateway',
+    image: IMAGE,
+    command: ['node', '--import', 'tsx', 'gateway/src/main.ts'],
+    ports: [{ name: 'http', containerPort: GATEWAY_PORT }],
+    envFrom: [{ configMapRef: { name: 'astro-config' } }, { secretRef: { name: 'astro-shared-secrets' } }],
+    env: [{ name: 'PORT', value: String(GATEWAY_PORT) }],
+    readinessProbe: { httpGet: { path: '/readyz', port: 'http' }, periodSeconds: 5, failureThreshold: 2 },
+    livenessProbe: { httpGet: { path: '/healthz', port: 'http' }, initialDelaySeconds: 10, periodSeconds: 10 },
+    startupProbe: { httpGet: { path: '/healthz', port: 'http' }, periodSeconds: 5, failureThreshold: 36 },
+    resources: resources(true),
+    securityContext: securityContext(),
+    volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+  };
+}
+
+function clusterService(name: string, ports: Array<{ name: string; port: number }>): Doc {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, labels: labels(name) },
+    spec: {
+      selector: { 'app.kubernetes.io/name': name },
+      ports: ports.map((p) => ({ name: p.name, port: p.port, targetPort: p.name })),
+    },
+  };
+}
+
+function configMap(): Doc {
+  const data: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    SHUTDOWN_DELAY_MS: '5000',
+    PUBLIC_BASE_URL: 'https://api.example.com',
+  };
+  // Every process finds its peers through the cluster DNS names of their Services.
+  for (const s of FLEET) data[s.addressEnv] = `${s.name}:${s.grpcPort}`;
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'astro-config' }, data };
+}
+
+function migrationJob(): Doc {
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: 'astro-migrate', labels: labels('astro-migrate') },
+    spec: {
+      backoffLimit: 3,
+      template: {
+        metadata: { labels: labels('astro-migrate') },
+        spec: {
+          restartPolicy: 'OnFailure',
+          serviceAccountName: 'astro-migrate',
+          automountServiceAccountToken: false,
+          securityContext: { runAsNonRoot: true },
+          containers: [
+            {
+              name: 'migrate',
+              image: IMAGE,
+              command: ['node', '--import', 'tsx', 'scripts/migrate.ts'],
+              env: [
+                {
+                  name: 'DATABASE_URL',
+                  valueFrom: { secretKeyRef: { name: 'astro-secrets', key: 'ADMIN_DATABASE_URL' } },
+                },
+              ],
+              resources: resources(false),
+              securityContext: securityContext(),
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: {} }],
+        },
+      },
+    },
+  };
+}
+
+function ingress(): Doc {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: { name: 'gateway', labels: labels('gateway') },
+    spec: {
+      ingressClassName: 'nginx',
+      rules: [
+        {
+          host: 'api.example.com',
+          http: {
+            paths: [
+              {
+                path: '/',
+                pathType: 'Prefix',
+                backend: { service: { name: 'gateway', port: { name: 'http' } } },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** File name -> documents of the generated base. */
+export function baseFiles(): Map<string, Doc[]> {
+  const files = new Map<string, Doc[]>();
+  for (const s of FLEET) {
+    const docs: Doc[] = [
+      serviceAccount(s.name),
+      deployment(s.name, serviceContainer(s), { port: s.metricsPort, path: '/metrics' }),
+      clusterService(s.name, [
+        { name: 'grpc', port: s.grpcPort },
+        { name: 'metrics', port: s.metricsPort },
+      ]),
+      pdb(s.name),
+    ];
+    if (AUTOSCALED.has(s.name)) docs.push(hpa(s.name));
+    files.set(`${s.name}.yaml`, docs);
+  }
+  files.set('gateway.yaml', [
+    serviceAccount('gateway'),
+    deployment('gateway', gatewayContainer(), { port: GATEWAY_PORT, path: '/metrics' }),
+    clusterService('gateway', [{ name: 'http', port: GATEWAY_PORT }]),
+    pdb('gateway'),
+    hpa('gateway'),
+    ingress(),
+  ]);
+  files.set('config.yaml', [configMap()]);
+  files.set('migrate-job.yaml', [serviceAccount('astro-migrate'), migrationJob()]);
+  files.set('kustomization.yaml', [
+    {
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      labels: [{ pairs: { 'app.kubernetes.io/managed-by': 'kustomize' } }],
+      resources: [...[...files.keys()].filter((f) => f !== 'kustomization.yaml').sort()],
+    },
+  ]);
+  return files;
+}
+
+export function renderBase(): Map<string, string> {
+  const out = new Map<string, string>();
+  const header = '# Generated by scripts/k8s-gen.ts from the fleet table: edit the generator, not this file.\n';
+  for (const [file, docs] of baseFiles())
+    out.set(file, header + docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n'));
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  fs.mkdirSync(BASE_DIR, { recursive: true });
+  for (const [file, text] of renderBase()) fs.writeFileSync(path.join(BASE_DIR, file), text);
+  console.log(`[k8s-gen] wrote ${renderBase().size} files to ${path.relative(ROOT, BASE_DIR)}`);
+}
