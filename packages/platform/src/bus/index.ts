@@ -1,6 +1,6 @@
 // Public face of the event bus: the port, both adapters, and the one place that picks between them.
-import type { BusLogger, EventBus } from './event-bus';
-import { instrumentBus } from './instrumented';
+import type { BusLogger } from './event-bus';
+import { instrumentBus, type InstrumentedBus } from './instrumented';
 import { KafkaEventBus } from './kafka-event-bus';
 import { PgEventBus } from './pg-event-bus';
 
@@ -8,7 +8,7 @@ export * from './event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
-export { instrumentBus } from './instrumented';
+export { instrumentBus, type InstrumentedBus } from './instrumented';
 
 export interface CreateEventBusOptions {
   /** Comma-separated host:port list (the KAFKA_BROKERS setting); empty or absent means PostgreSQL. */
@@ -19,7 +19,7 @@ export interface CreateEventBusOptions {
 }
 
 /** Kafka when brokers are configured (production), else the PostgreSQL bus (the single-machine default). */
-export function createEventBus(opts: CreateEventBusOptions): EventBus {
+export function createEventBus(opts: CreateEventBusOptions): InstrumentedBus {
   const setting = opts.kafkaBrokers?.trim() ?? '';
   if (setting === '') return instrumentBus(new PgEventBus({ connectionString: opts.databaseUrl, logger: opts.logger }));
   const brokers = parseBrokers(setting);

@@ -3,8 +3,12 @@
 import { busConsumerLag, busEvents } from '../metrics';
 import { DEFAULT_MAX_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
 
-export function instrumentBus(bus: EventBus, now: () => number = Date.now): EventBus {
+/** The decorated bus; `adapter` is the transport underneath (for diagnostics and tests). */
+export type InstrumentedBus = EventBus & { readonly adapter: EventBus };
+
+export function instrumentBus(bus: EventBus, now: () => number = Date.now): InstrumentedBus {
   return {
+    adapter: bus,
     async publish(topic, key, payload) {
       try {
         await bus.publish(topic, key, payload);
