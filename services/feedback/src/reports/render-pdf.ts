@@ -1,7 +1,11 @@
 // PDF report of a chart, drawn with pdfkit: a chart wheel (signs, house cusps, planets), a positions
 // table, the ten talent scores as bars, and the template statements. English text with the PDF's
 // built-in Helvetica (no font files to ship); pdfkit compresses page streams.
-import PDFDocument from 'pdfkit';
+// pdfkit is imported on the first report (about a second of module loading kept out of the boot).
+import type PDFDocumentType from 'pdfkit';
+
+let pdfkit: Promise<typeof PDFDocumentType> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface ReportPosition {
   planet: string;
@@ -98,7 +102,8 @@ function drawWheel(doc: PDFKit.PDFDocument, cx: number, cy: number, r: number, i
   }
 }
 
-export function renderReportPdf(input: ReportInput): Promise<{ pdf: Buffer; pageCount: number }> {
+export async function renderReportPdf(input: ReportInput): Promise<{ pdf: Buffer; pageCount: number }> {
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
