@@ -5,6 +5,7 @@ import { gatewayConfigSpec } from '../gateway/src/config.ts';
 import { accountConfigSpec } from '../services/account/src/config.ts';
 import { chartConfigSpec } from '../services/chart/src/config.ts';
 import { vedicConfigSpec } from '../services/vedic-calc/src/config.ts';
+import { westernConfigSpec } from '../services/western-calc/src/config.ts';
 import { feedbackConfigSpec } from '../services/feedback/src/config.ts';
 
 const LAUNCHER: [string, string, string][] = [
@@ -57,5 +58,6 @@ table('gateway', fromSpec(gatewayConfigSpec));
 table('services/account', fromSpec(accountConfigSpec));
 table('services/chart', fromSpec(chartConfigSpec));
 table('services/vedic-calc', fromSpec(vedicConfigSpec));
+table('services/western-calc', fromSpec(westernConfigSpec));
 table('services/feedback', fromSpec(feedbackConfigSpec));
 process.stdout.write(lines.join('\n'));

@@ -7,6 +7,7 @@ import { dashaRegistrations } from './dasha-handlers.ts';
 import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
 import { progressionRegistrations } from './progression-handlers.ts';
+import { strengthRegistrations } from './strength-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
@@ -17,6 +18,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...panchangaRegistrations(deps),
     ...muhurtaRegistrations(deps),
     ...progressionRegistrations(deps),
+    ...strengthRegistrations(deps),
     ...erasureRegistrations(),
   ];
 }

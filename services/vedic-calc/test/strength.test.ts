@@ -1,0 +1,243 @@
+// Unit tests of the strength domain (shadbala, bhava bala, vimshopaka, composite strength, functional
+// nature). Expected values come from a published shadbala table (source named beside each value) or
+// are worked out by hand from the rule quoted beside them; properties cover ranges and sums.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  ageAvastha,
+  chestaState,
+  compositeCategory,
+  computeShadbala,
+  drishti,
+  functionalNature,
+  isYogakaraka,
+  NAISARGIKA,
+  ramanAhargana,
+  SEVEN,
+  strengthProfile,
+  uchchaBala,
+  vimshopaka,
+  VIMSHOPAKA_WEIGHTS,
+  VARGA_GROUPS,
+  type ShadbalaInput,
+} from '../src/domain/strength/index.ts';
+
+const DAY = 86_400_000;
+const close = (actual: number, expected: number, tol: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual.toFixed(3)} vs ${expected} (tolerance ${tol})`);
+
+// Published chart: born 2025-04-09 20:51 IST, Bengaluru (12.9716 N, 77.5946 E), Lahiri ayanamsha.
+// Source: cryptekbits/astrovedic, Lahiri/Lahiri.md (an AstroSage export): "D1 Chart / Planet Positions"
+// (sidereal longitudes, speeds, declinations), "Panchang Details" (sunrise 06:06, sunset 18:36,
+// Budhawara) and "Shadbala" (components and totals in virupas).
+const BIRTH = Date.parse('2025-04-09T20:51:00+05:30');
+const SOURCE_CHART: ShadbalaInput = {
+  bodies: [
+    { planet: 'ascendant', longitude: 209.8423 },
+    // The source prints no midheaven; 119.43 is the Lahiri MC of the same moment and place (Swiss
+    // Ephemeris), used only by dig bala of the Sun, Mars, Moon and Venus.
+    { planet: 'midheaven', longitude: 119.4347 },
+    { planet: 'sun', longitude: 355.8057, speed: 0.98 },
+    { planet: 'moon', longitude: 138.8496, speed: 12.11 },
+    { planet: 'mars', longitude: 92.4202, speed: 0.37 },
+    { planet: 'mercury', longitude: 332.8196, speed: 0.19 },
+    { planet: 'jupiter', longitude: 53.1691, speed: 0.17 },
+    { planet: 'venus', longitude: 330.6416, speed: -0.14 },
+    { planet: 'saturn', longitude: 331.2942, speed: 0.12 },
+    { planet: 'rahu', longitude: 332.0571, speed: -0.05 },
+    { planet: 'ketu', longitude: 152.0571, speed: -0.05 },
+  ],
+  birthMs: BIRTH,
+  sunriseMs: Date.parse('2025-04-09T06:06:00+05:30'),
+  sunsetMs: Date.parse('2025-04-09T18:36:00+05:30'),
+  nextSunriseMs: Date.parse('2025-04-10T06:05:00+05:30'),
+  weekday: 3, // Budhawara
+  ahargana: ramanAhargana(Math.floor(Date.parse('2025-04-09T00:00:00Z') / DAY)),
+  ayanamsha: 24.2,
+  // Declination column of the source's planet table.
+  declinations: { sun: 7.83, moon: 7.86, mars: 23.24, mercury: -1.71, jupiter: 22.56, venus: 2.93, saturn: -3.57 },
+};
+
+// Source "Shadbala" table, virupas, in the order Sun, Moon, Mars, Mercury, Jupiter, Venus, Saturn.
+const SOURCE = {
+  sthana: [179.02, 167.22, 203.53, 94.06, 196.06, 182.46, 94.99],
+  dig: [18.72, 6.4, 50.92, 19.01, 7.78, 49.67, 40.48],
+  kala: [107.76, 234.67, 115.49, 244.82, 181.75, 127.22, 90.92],
+  chesta: [36.67, 72.32, 38.67, 43.16, 20.67, 50.93, 7.31],
+  naisargika: [60.0, 51.43, 17.14, 25.71, 34.29, 42.86, 8.57],
+  drik: [5.8, 14.72, -1.88, 8.35, -2.46, 8.62, 8.54],
+  total: [407.97, 546.76, 423.87, 435.11, 438.08, 461.76, 250.81],
+};
+
+describe('shadbala against the published table of 2025-04-09 20:51 IST Bengaluru', () => {
+  const result = computeShadbala(SOURCE_CHART);
+  const byIndex = (i: number) => result.entries[i]!;
+
+  it('sthana bala (uchcha + saptavargaja + ojayugma + kendradi + drekkana) per planet, within 0.1 virupa', () => {
+    SEVEN.forEach((p, i) => close(byIndex(i).uchcha + byIndex(i).other_sthana, SOURCE.sthana[i]!, 0.1, `${p} sthana`));
+  });
+
+  it('dig bala per planet, within 0.1 virupa', () => {
+    SEVEN.forEach((p, i) => close(byIndex(i).dig, SOURCE.dig[i]!, 0.1, `${p} dig`));
+  });
+
+  it('drik bala per planet (signed quarter drishti), within 0.05 virupa', () => {
+    SEVEN.forEach((p, i) => close(byIndex(i).drik, SOURCE.drik[i]!, 0.05, `${p} drik`));
+  });
+
+  it('naisargika bala per planet, within 0.01 virupa', () => {
+    SEVEN.forEach((p, i) => close(byIndex(i).naisargika, SOURCE.naisargika[i]!, 0.01, `${p} naisargika`));
+  });
+
+  it("year and month lords of Raman's ahargana agree with the source (Moon 15, Venus 30 in its kala bala)", () => {
+    assert.equal(result.lords.abda, 'moon');
+    assert.equal(result.lords.masa, 'venus');
+    assert.equal(result.lords.vara, 'mercury');
+  });
+
+  it("Mercury's kala bala (nathonnatha fixed at 60, no war) equals the source within 0.1 virupa", () => {
+    close(byIndex(3).kala, SOURCE.kala[3]!, 0.1, 'mercury kala');
+  });
+
+  it('the kala parts other than nathonnatha and yuddha leave one consistent nathonnatha value in the source', () => {
+    // The source does not publish nathonnatha. Whatever it used, the day planets (Sun, Jupiter, Venus)
+    // share one value n and the night planets (Moon, Mars, Saturn) get 60 - n; so the source's kala
+    // minus every other part we count must show exactly that pattern.
+    const implied = SEVEN.map((_, i) => {
+      const k = byIndex(i).parts.kala;
+      return SOURCE.kala[i]! - (k.total - k.nathonnatha - k.yuddha);
+    });
+    const day = [0, 4, 5].map((i) => implied[i]!);
+    const night = [1, 2, 6].map((i) => implied[i]!);
+    for (const d of day) close(d, day[0]!, 0.1, 'day-planet nathonnatha');
+    for (const n of night) close(n + day[0]!, 60, 0.1, 'night-planet nathonnatha');
+    close(implied[3]!, 60, 0.1, 'mercury nathonnatha');
+  });
+
+  it('totals match the source within 0.1 rupa once its chesta and nathonnatha conventions are substituted', () => {
+    // The spec replaces classical chesta (seeghra kendra) with eight motion states, and our
+    // nathonnatha counts from the local apparent noon at the birthplace; the source's values for those
+    // two parts (chesta from its table, nathonnatha implied as above) are swapped in, and its total has
+    // no graha yuddha (the spec's +-30 for Venus and Saturn, 0.65 degrees apart, is left out).
+    SEVEN.forEach((p, i) => {
+      const e = byIndex(i);
+      const k = e.parts.kala;
+      const impliedNath = SOURCE.kala[i]! - (k.total - k.nathonnatha - k.yuddha);
+      const total = e.total - e.chesta - k.nathonnatha - k.yuddha + SOURCE.chesta[i]! + impliedNath;
+      close(total / 60, SOURCE.total[i]! / 60, 0.1, `${p} total rupas`);
+    });
+  });
+
+  it("counts all six balas (simplified false) and the spec's graha yuddha for Venus and Saturn", () => {
+    for (const e of result.entries) assert.equal(e.simplified, false);
+    assert.equal(byIndex(5).parts.kala.yuddha + byIndex(6).parts.kala.yuddha, 0);
+    assert.equal(Math.abs(byIndex(5).parts.kala.yuddha), 30);
+  });
+});
+
+describe('shadbala rules worked by hand', () => {
+  it('uchcha bala: 60 at the deep exaltation point, 0 at debilitation (BPHS 27.1)', () => {
+    close(uchchaBala('sun', 10), 60, 1e-9, 'sun at 10 Aries');
+    close(uchchaBala('sun', 190), 0, 1e-9, 'sun at 10 Libra');
+    close(uchchaBala('saturn', 20 + 180 + 90), 30, 1e-9, 'saturn 90 degrees from its debilitation');
+  });
+
+  it('drishti: full aspect on the 7th, special aspects of Mars, Jupiter and Saturn (BPHS 26)', () => {
+    close(drishti('sun', 0, 180), 60, 1e-9, '7th');
+    // Exactly 90, 120 and 60 degrees ahead, in the 4th, 5th and 3rd signs: 45 + 15, 30 + 30, 15 + 45.
+    close(drishti('mars', 0, 90), 60, 1e-9, 'mars 4th');
+    close(drishti('jupiter', 0, 120), 60, 1e-9, 'jupiter 5th');
+    close(drishti('saturn', 0, 60), 60, 1e-9, 'saturn 3rd');
+    // Without the special aspect: 45 for the 4th, 30 for the 5th, 15 for the 3rd.
+    close(drishti('sun', 0, 90), 45, 1e-9, 'sun 4th');
+    close(drishti('venus', 0, 120), 30, 1e-9, 'venus 5th');
+    close(drishti('moon', 0, 60), 15, 1e-9, 'moon 3rd');
+  });
+
+  it('chesta states follow the spec thresholds', () => {
+    assert.equal(chestaState('mars', -0.2), 'vakra');
+    assert.equal(chestaState('mars', -0.2, true), 'anuvakra');
+    assert.equal(chestaState('mars', 0.524 * 1.6), 'atichara');
+    assert.equal(chestaState('mars', 0.524 * 1.05), 'sama');
+    assert.equal(chestaState('mars', 0.524 * 1.3), 'chara');
+    assert.equal(chestaState('mars', 0.524 * 0.8), 'manda');
+    assert.equal(chestaState('mars', 0.524 * 0.3), 'mandatara');
+    assert.equal(chestaState('mars', 0.524 * 0.01), 'vikala');
+  });
+
+  it('naisargika: Sun 60 down to Saturn 8.57', () => {
+    close(NAISARGIKA.sun, 60, 1e-9, 'sun');
+    close(NAISARGIKA.saturn, 8.57, 0.01, 'saturn');
+  });
+});
+
+describe('strength profile properties', () => {
+  const profile = strengthProfile(SOURCE_CHART);
+
+  it('composite scores lie in 0..1 and their category matches the score', () => {
+    assert.equal(profile.composite.length, 7);
+    for (const c of profile.composite) {
+      assert.ok(c.score >= 0 && c.score <= 1, `${c.planet} ${c.score}`);
+      assert.equal(c.category, compositeCategory(c.score));
+      assert.ok(c.components.shadbala_ratio >= 0 && c.components.shadbala_ratio <= 1.5);
+    }
+  });
+
+  it('sign and house strengths lie in 0..1; houses read the sign on their whole-sign cusp', () => {
+    for (const v of Object.values(profile.signs)) assert.ok(v >= 0 && v <= 1);
+    assert.equal(Object.keys(profile.houses).length, 12);
+    assert.equal(profile.houses['1'], profile.signs.libra);
+    assert.equal(profile.houses['7'], profile.signs.aries);
+  });
+
+  it('bhava bala: twelve houses, bhava_dig by house class (kendra 60, panaphara 30, apoklima 15)', () => {
+    assert.deepEqual(
+      profile.bhavaBala.map((b) => b.bhava_dig),
+      [60, 30, 15, 60, 30, 15, 60, 30, 15, 60, 30, 15],
+    );
+    for (const b of profile.bhavaBala) close(b.total, b.bhavadhipati + b.bhava_dig + b.bhava_drishti, 1e-9, 'sum');
+    // House 1 is Libra, ruled by Venus: bhavadhipati is Venus's shadbala total.
+    assert.equal(profile.bhavaBala[0]!.bhavadhipati, profile.shadbala.entries[5]!.total);
+  });
+
+  it('vimshopaka: each group weighs 20 and a planet scores 0..20 with per-varga points summing to the total', () => {
+    const lons = new Map(SOURCE_CHART.bodies.map((b) => [b.planet, b.longitude]));
+    const rasi = Object.fromEntries(SEVEN.map((p) => [p, Math.floor(lons.get(p)! / 30)])) as never;
+    for (const g of VARGA_GROUPS) {
+      const weights = Object.values(VIMSHOPAKA_WEIGHTS[g]).reduce((a, b) => a + b, 0);
+      close(weights, 20, 1e-9, `${g} weights`);
+      for (const p of SEVEN) {
+        const v = vimshopaka(p, lons.get(p)!, rasi, g);
+        assert.ok(v.points >= 0 && v.points <= 20);
+        close(
+          Object.values(v.per_varga_points).reduce((a, b) => a + b, 0),
+          v.points,
+          1e-9,
+          `${p} ${g}`,
+        );
+      }
+    }
+  });
+});
+
+describe('functional nature and avastha', () => {
+  it('yogakaraka: Saturn for Libra lagna (4th and 5th), Mars for Cancer lagna (5th and 10th); not Mars for Aries', () => {
+    assert.ok(isYogakaraka([4, 5]));
+    assert.ok(isYogakaraka([5, 10]));
+    assert.ok(!isYogakaraka([1, 8]));
+    assert.equal(functionalNature('saturn', [4, 5]), 'benefic');
+  });
+
+  it('lords of 3, 6, 11 are malefic; trikona lords benefic; nodes have none', () => {
+    assert.equal(functionalNature('mercury', [3, 12]), 'malefic'); // Cancer lagna: Mercury rules 3 and 12
+    assert.equal(functionalNature('jupiter', [1, 4]), 'benefic');
+    assert.equal(functionalNature('rahu', []), null);
+  });
+
+  it('baladi avastha: odd signs bala..mrita, even signs reversed', () => {
+    assert.equal(ageAvastha(3), 'bala'); // Aries 3
+    assert.equal(ageAvastha(29), 'mrita');
+    assert.equal(ageAvastha(30 + 3), 'mrita'); // Taurus 3
+    assert.equal(ageAvastha(30 + 15), 'yuva');
+  });
+});

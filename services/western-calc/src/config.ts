@@ -1,0 +1,14 @@
+// The western-calc process's configuration: one schema, parsed once at boot, fatal when invalid.
+import { z } from 'zod';
+import { commonConfig, FLEET, key, optionalStr, port } from '@astro/platform';
+
+const self = FLEET.find((s) => s.name === 'western-calc')!;
+const chart = FLEET.find((s) => s.name === 'chart')!;
+
+export const westernConfigSpec = {
+  ...commonConfig,
+  GRPC_PORT: key(port(self.grpcPort), 'gRPC port of the Western calculation services'),
+  METRICS_PORT: key(port(self.metricsPort), 'Prometheus /metrics port (0 = off)'),
+  CHART_ADDR: key(z.string().default(`127.0.0.1:${chart.grpcPort}`), 'host:port of the chart service (chart reads)'),
+  SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+};

@@ -1,0 +1,6 @@
+import type { ChartLoader } from '../chart-source.ts';
+
+/** What every handler module of western-calc receives. */
+export interface WesternDeps {
+  charts: ChartLoader;
+}
