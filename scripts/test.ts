@@ -132,12 +132,12 @@ try {
         TEST_DATABASE_ADMIN_URL: adminUrl,
         ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',
         ACCOUNT_ADDR: fleet.env.ACCOUNT_ADDR ?? '',
+        BUS_DATABASE_URL: fleet.env.BUS_DATABASE_URL ?? '',
         TEST_REDIS_URL: redisUrl,
         TEST_DATA_DIR: dataDir,
         FLEET_CONTROL_URL: controlUrl,
         FEEDBACK_DATABASE_URL: fleet.databases.feedback ?? '',
         CHART_DATABASE_URL: fleet.databases.chart ?? '',
-        BUS_DATABASE_URL: fleet.env.BUS_DATABASE_URL ?? '',
       },
     },
   );

@@ -49,7 +49,7 @@ interface SpecRoute {
   path: string;
 }
 
-/** Accounts, API keys and Plans rows of routes.tsv, without the four usage routes (a later phase). */
+/** Accounts, API keys and Plans rows of routes.tsv. */
 const FALLBACK_ROUTES: SpecRoute[] = [
   ['POST', '/v1/auth/signup'],
   ['POST', '/v1/auth/login'],
@@ -63,9 +63,13 @@ const FALLBACK_ROUTES: SpecRoute[] = [
   ['POST', '/v1/api-keys'],
   ['GET', '/v1/api-keys'],
   ['POST', '/v1/api-keys/{id}/revoke'],
+  ['GET', '/v1/api-keys/{key_id}/usage'],
+  ['GET', '/v1/api-keys/{key_id}/usage/endpoints'],
   ['GET', '/v1/plans'],
   ['GET', '/v1/tenant/plan'],
   ['POST', '/v1/tenant/plan'],
+  ['GET', '/v1/tenant/usage'],
+  ['GET', '/v1/tenant/usage/endpoints'],
 ].map(([method, p]) => ({ method: method!, path: p! }));
 
 function specRoutes(): { routes: SpecRoute[]; source: string } {
@@ -81,8 +85,8 @@ function specRoutes(): { routes: SpecRoute[]; source: string } {
       p.startsWith('/v1/api-keys/') ||
       p === '/v1/plans' ||
       p.startsWith('/v1/tenant/');
-    // /v1/tenant/data belongs to Data erasure; the usage routes come in a later phase.
-    if (!inScope || p === '/v1/tenant/data' || /\/usage(\/|$)/.test(p)) continue;
+    // /v1/tenant/data belongs to Data erasure.
+    if (!inScope || p === '/v1/tenant/data') continue;
     routes.push({ method: method.trim().toUpperCase(), path: p.trim() });
   }
   return { routes, source: file };

@@ -17,6 +17,7 @@ import {
   type Logger,
 } from '@astro/platform';
 import { createDispatcher, type DispatchDeps } from './dispatch.ts';
+import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
 
 const require = createRequire(import.meta.url);
@@ -26,6 +27,8 @@ export interface AppDeps extends DispatchDeps {
   openapi: Record<string, unknown>;
   trustedProxies: string[];
   readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+  /** Usage metering (gateway/src/metering): one record per authenticated request. */
+  usage?: UsageMeter;
 }
 
 /** Translates anything thrown into the spec's envelope; unknown failures are 500 internal_error. */
@@ -79,6 +82,8 @@ export function createApp(deps: AppDeps): express.Express {
         status: res.statusCode,
         latency_ms: Math.round(seconds * 1e5) / 100,
       });
+      const usage = deps.usage && usageRecordOf(res.locals, req.method, res.statusCode, seconds, new Date());
+      if (usage) deps.usage!.record(usage);
     });
     // Continue the caller's W3C trace (or start one): this request is the gateway's span of it.
     const trace = childSpan(parseTraceparent(req.headers.traceparent));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonConfig, int, key, list, port, str } from '@astro/platform';
+import { commonConfig, int, key, list, optionalStr, port, str } from '@astro/platform';
 
 export const gatewayConfigSpec = {
   ...commonConfig,
@@ -23,4 +23,14 @@ export const gatewayConfigSpec = {
   WESTERN_CALC_ADDR: key(z.string().optional(), 'host:port of western-calc (default 127.0.0.1:50054)'),
   LLM_ADDR: key(z.string().optional(), 'host:port of the llm service (default 127.0.0.1:50055)'),
   FEEDBACK_ADDR: key(z.string().optional(), 'host:port of the feedback service (default 127.0.0.1:50056)'),
+  BUS_DATABASE_URL: key(
+    optionalStr(),
+    'PostgreSQL URL of the event bus (usage.recorded); unset with no KAFKA_BROKERS = no usage metering',
+    {
+      secret: true,
+    },
+  ),
+  KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
+  USAGE_FLUSH_MS: key(int(1000, 10), 'how often buffered usage records are published as one batch'),
+  IDEMPOTENCY_TTL_SECONDS: key(int(86_400, 1), 'how long a response stored under an Idempotency-Key is replayed'),
 };

@@ -5,6 +5,7 @@ import express from 'express';
 import { AppError, invalidRequest, type FieldError, type Principal } from '@astro/platform';
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
+import type { Idempotency } from './idempotency/index.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
 import type { Router } from './router.ts';
@@ -17,6 +18,8 @@ export interface DispatchDeps {
   bodyLimitBytes: number;
   deadlineMs: number;
   streamDeadlineMs: number;
+  /** Idempotency-Key handling on mutating routes (gateway/src/idempotency). */
+  idempotency?: Idempotency;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -118,6 +121,7 @@ export function createDispatcher(deps: DispatchDeps) {
       if (route.access !== 'public') {
         const principal = await deps.auth.authenticate(req, meta);
         res.locals.tenantId = principal.tenant_id;
+        res.locals.apiKeyId = principal.key_id; // usage metering
         authorize(route, principal);
         meta.principal = principal;
       }
@@ -126,6 +130,8 @@ export function createDispatcher(deps: DispatchDeps) {
         res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
         res.setHeader('Link', `<${successorPath(route.deprecation.successor, params)}>; rel="successor-version"`);
       }
+      // Replays a stored response, or arranges for this one to be stored (Idempotency-Key).
+      if (deps.idempotency && (await deps.idempotency.intercept(req, res, route, meta.principal, body))) return;
       if (route.responseStream)
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
       const reply = await deps.backends.unary(route, request, meta);

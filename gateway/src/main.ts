@@ -1,11 +1,13 @@
 // Gateway boot: config, protos -> routes, backends, auth, HTTP server, graceful shutdown.
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { checkHealth, createLogger, loadConfigOrExit } from '@astro/platform';
+import { checkHealth, createEventBus, createLogger, loadConfigOrExit } from '@astro/platform';
 import { createApp } from './app.ts';
 import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
 import { gatewayConfigSpec } from './config.ts';
+import { createIdempotency } from './idempotency/index.ts';
+import { createUsageMeter } from './metering/index.ts';
 import { buildOpenApi } from './openapi.ts';
 import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
@@ -42,6 +44,25 @@ const pingRedis = async (): Promise<string> => {
     return 'UNREACHABLE';
   }
 };
+// Usage records go out in batches on the event bus (usage.recorded), consumed by the account service.
+const bus =
+  cfg.BUS_DATABASE_URL || cfg.KAFKA_BROKERS
+    ? createEventBus({
+        kafkaBrokers: cfg.KAFKA_BROKERS,
+        databaseUrl: cfg.BUS_DATABASE_URL ?? '',
+        clientId: 'gateway',
+        logger,
+      })
+    : undefined;
+if (!bus) logger.warn('usage metering off: neither BUS_DATABASE_URL nor KAFKA_BROKERS is set');
+const usage = bus && createUsageMeter(bus, logger, { flushMs: cfg.USAGE_FLUSH_MS });
+const idempotency = createIdempotency({
+  redis,
+  secret: cfg.JWT_SECRET,
+  ttlSeconds: cfg.IDEMPOTENCY_TTL_SECONDS,
+  claimMs: cfg.BACKEND_DEADLINE_MS + 30_000,
+  logger,
+});
 const stopWatching = auth.watchInvalidations(logger);
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 
@@ -53,6 +74,8 @@ const app = createApp({
   bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
   deadlineMs: cfg.BACKEND_DEADLINE_MS,
   streamDeadlineMs: cfg.STREAM_DEADLINE_MS,
+  idempotency,
+  usage,
   trustedProxies: cfg.TRUSTED_PROXIES,
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
   readiness: async () => {
@@ -83,8 +106,14 @@ const stop = (signal: string) => {
     server.close(() => {
       stopWatching();
       backends.close();
-      redis?.disconnect();
-      process.exit(0);
+      // The last usage records are published before the process goes.
+      void (usage?.close() ?? Promise.resolve())
+        .then(() => bus?.close())
+        .catch((err: Error) => logger.warn('usage flush at shutdown failed', { err: err.message }))
+        .finally(() => {
+          redis?.disconnect();
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

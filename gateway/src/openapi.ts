@@ -153,6 +153,18 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
     const codes = new Set(r.errors);
     if (r.access !== 'public') ['unauthorized', ...(r.scope ? ['missing_scope'] : [])].forEach((c) => codes.add(c));
     if (r.access === 'session') codes.add('no_principal');
+    // Idempotency-Key (gateway/src/idempotency): optional on authenticated mutating, non-streaming routes.
+    if (r.access !== 'public' && !r.responseStream && r.httpMethod !== 'GET') {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description: 'the response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request',
+      });
+      codes.add('idempotency_conflict');
+      codes.add('idempotency_in_progress');
+    }
     const byStatus = new Map<number, string[]>();
     for (const c of codes) {
       const status = ERROR_CODES[c]?.http ?? 500;

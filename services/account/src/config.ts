@@ -41,4 +41,8 @@ export const accountConfigSpec = {
     }),
     'comma list of paid tiers shown as coming_soon (cannot be switched to)',
   ),
+  BUS_DATABASE_URL: key(optionalStr(), 'PostgreSQL URL of the event bus database (PostgreSQL adapter)', {
+    secret: true,
+  }),
+  KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
 };

@@ -1,16 +1,33 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
-import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
+import pg from 'pg';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
 import { accountConfigSpec } from './config.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { InvalidationHub } from './domain/invalidations.ts';
+import { USAGE_TOPIC } from './domain/usage/records.ts';
 import { buildAccountServices } from './server.ts';
 import { PgInvalidationBridge } from './store/pg-invalidation-bridge.ts';
 import { createPrismaClient } from './store/prisma.ts';
+import { PgUsageRepository } from './store/usage-store.ts';
 
 const cfg = loadConfigOrExit('account', accountConfigSpec);
 const logger = createLogger('account', cfg.LOG_LEVEL);
 
 const db = createPrismaClient(cfg.DATABASE_URL);
+const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 5 });
+const bus = createEventBus({
+  kafkaBrokers: cfg.KAFKA_BROKERS,
+  databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
+  clientId: 'account',
+  logger,
+});
 const mail = createMailer({ smtpUrl: cfg.SMTP_URL, mailboxDir: cfg.MAILBOX_DIR, from: cfg.MAIL_FROM });
 
 const bridge = new PgInvalidationBridge(cfg.DATABASE_URL, logger);
@@ -20,6 +37,7 @@ await invalidations.start();
 const services = buildAccountServices({
   db,
   invalidations,
+  usage: new PgUsageRepository(pool),
   mailer: mail.mailer,
   logger,
   settings: {
@@ -39,6 +57,9 @@ const services = buildAccountServices({
   },
 });
 
+// usage.recorded batches from the gateway -> hourly rollups (idempotent per event id).
+await bus.subscribe('account-usage', USAGE_TOPIC, (event) => services.usage.ingest(event), { maxAttempts: 10 });
+
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
@@ -54,6 +75,8 @@ logger.info('account service listening', {
 
 handleSignals(logger, running, async () => {
   await services.drain();
+  await bus.close();
+  await pool.end();
   await bridge.close();
   mail.close();
   metrics?.close();

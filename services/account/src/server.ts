@@ -22,9 +22,11 @@ import { SessionIssuer, type TokenSettings } from './domain/session-issuer.ts';
 import { Sessions } from './domain/sessions.ts';
 import { Signup } from './domain/signup.ts';
 import { TenantProvisioner } from './domain/tenant-provisioner.ts';
+import { Usage } from './domain/usage/usage.ts';
 import { apiKeyAndPlanHandlers } from './handlers/api-key-handlers.ts';
 import { authHandlers } from './handlers/auth-handlers.ts';
 import { authenticatorHandlers, operatorHandlers } from './handlers/internal-handlers.ts';
+import { usageHandlers } from './handlers/usage-handlers.ts';
 import { PrismaApiKeyRepository } from './store/api-key-store.ts';
 import { PrismaAuditRepository } from './store/audit-store.ts';
 import { PrismaEmailCodeRepository } from './store/email-code-store.ts';
@@ -33,6 +35,7 @@ import type { Db } from './store/prisma.ts';
 import { PrismaRefreshTokenRepository } from './store/refresh-token-store.ts';
 import { PrismaTenantRepository } from './store/tenant-store.ts';
 import { PrismaUserRepository } from './store/user-store.ts';
+import type { UsageRepository } from './domain/usage/usage.ts';
 
 export interface AccountSettings {
   tokens: TokenSettings;
@@ -53,10 +56,14 @@ export interface AccountServerDeps {
   hasher?: PasswordHasher;
   /** Where cached-verdict invalidations go (the gateway's watch stream, other replicas). */
   invalidations?: InvalidationHub;
+  /** Usage rollups (raw SQL on the service's pool). */
+  usage: UsageRepository;
 }
 
 export interface AccountServices {
   registrations: Registration[];
+  /** Folds usage.recorded events into the rollups (subscribed by main.ts). */
+  usage: Usage;
   /** Waits for background work (forgot-password e-mails) before shutdown. */
   drain(): Promise<void>;
 }
@@ -109,12 +116,14 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
   const authenticator = new Authenticator({ apiKeys: apiKeyRepo, users, clock, log });
   const operator = new Operator({ users, tenants, apiKeys: apiKeyRepo, audit, clock, log });
   const invalidations = deps.invalidations ?? new InvalidationHub();
+  const usage = new Usage({ usage: deps.usage, apiKeys: apiKeyRepo, clock, log });
 
   return {
     registrations: [
       service('astro.account.v1.AccountService', AccountServiceService, {
         ...authHandlers({ signup, sessions, verification, passwords, users }),
         ...apiKeyAndPlanHandlers({ apiKeys, plans, invalidations }),
+        ...usageHandlers(usage),
       }),
       service(
         'astro.account.v1.AuthenticatorService',
@@ -123,6 +132,7 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
       ),
       service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator, invalidations)),
     ],
+    usage,
     drain: () => passwords.drain(),
   };
 }

@@ -8,6 +8,9 @@ import { panchangaRegistrations } from './panchanga-handlers.ts';
 import { muhurtaRegistrations } from './muhurta-handlers.ts';
 import { progressionRegistrations } from './progression-handlers.ts';
 import { strengthRegistrations } from './strength-handlers.ts';
+import { theoRegistrations } from './theo-handlers.ts';
+import { predictRegistrations } from './predict-handlers.ts';
+import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
@@ -19,6 +22,9 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...muhurtaRegistrations(deps),
     ...progressionRegistrations(deps),
     ...strengthRegistrations(deps),
+    ...theoRegistrations(deps),
+    ...predictRegistrations(deps),
+    ...readingsRegistrations(deps),
     ...erasureRegistrations(),
   ];
 }

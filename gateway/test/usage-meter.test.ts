@@ -1,0 +1,123 @@
+// The gateway's usage buffer: requests only push; batches go out on the timer or when full; a sink
+// failure keeps the records for the next try; close() flushes what is left.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { UsageMeter, usageRecordOf, type UsageRecord } from '../src/metering/usage-meter.ts';
+
+const rec = (i: number): UsageRecord => ({
+  tenant_id: 't',
+  api_key_id: 'k',
+  route: '/v1/charts/{chart_id}',
+  method: 'GET',
+  status: 200,
+  latency_ms: i,
+  at: '2026-11-21T10:00:00.000Z',
+});
+
+class Sink {
+  batches: UsageRecord[][] = [];
+  failures = 0;
+  async publish(records: UsageRecord[]) {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('bus down');
+    }
+    this.batches.push(records);
+  }
+}
+
+describe('usage meter', () => {
+  it('publishes in batches of maxBatch, in order', async () => {
+    const sink = new Sink();
+    const m = new UsageMeter(sink, { flushMs: 60_000, maxBatch: 3, maxBuffered: 100 });
+    for (let i = 0; i < 7; i++) m.record(rec(i));
+    await m.flush();
+    assert.deepEqual(
+      sink.batches.map((b) => b.map((r) => r.latency_ms)),
+      [[0, 1, 2], [3, 4, 5], [6]],
+    );
+    assert.equal(m.buffered, 0);
+  });
+
+  it('keeps records when the sink fails and publishes them on the next flush', async () => {
+    const sink = new Sink();
+    const errors: number[] = [];
+    const m = new UsageMeter(sink, {
+      flushMs: 60_000,
+      maxBatch: 10,
+      maxBuffered: 100,
+      onError: (_e, n) => errors.push(n),
+    });
+    sink.failures = 1;
+    m.record(rec(1));
+    m.record(rec(2));
+    await m.flush();
+    assert.equal(m.buffered, 2);
+    assert.deepEqual(errors, [2]);
+    m.record(rec(3));
+    await m.flush();
+    assert.deepEqual(
+      sink.batches.flat().map((r) => r.latency_ms),
+      [1, 2, 3],
+    );
+  });
+
+  it('close() flushes the rest, then records nothing more', async () => {
+    const sink = new Sink();
+    const m = new UsageMeter(sink, { flushMs: 60_000, maxBatch: 100, maxBuffered: 100 }).start();
+    m.record(rec(1));
+    await m.close();
+    assert.equal(sink.batches.flat().length, 1);
+    m.record(rec(2));
+    assert.equal(m.buffered, 0);
+  });
+
+  it('the timer flushes without being asked', async () => {
+    const sink = new Sink();
+    const m = new UsageMeter(sink, { flushMs: 20, maxBatch: 100, maxBuffered: 100 }).start();
+    m.record(rec(1));
+    const deadline = Date.now() + 2000;
+    while (!sink.batches.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(sink.batches.flat().length, 1);
+    await m.close();
+  });
+
+  it('bounds the buffer while the sink is down, dropping the oldest', async () => {
+    const sink = new Sink();
+    sink.failures = 100;
+    const m = new UsageMeter(sink, { flushMs: 60_000, maxBatch: 1000, maxBuffered: 20 });
+    for (let i = 0; i < 21; i++) m.record(rec(i));
+    // Over the bound: the oldest tenth (2) goes at once.
+    assert.equal(m.buffered, 19);
+    assert.equal(m.dropped, 2);
+    m.record(rec(21));
+    assert.equal(m.buffered, 20);
+    await m.flush();
+    assert.equal(m.buffered, 20, 'kept while the sink is down');
+    sink.failures = 0;
+    await m.flush();
+    assert.deepEqual(
+      sink.batches.flat().map((r) => r.latency_ms),
+      Array.from({ length: 20 }, (_, i) => i + 2),
+      'the newest records survive',
+    );
+  });
+
+  it('records a request only when a tenant was identified', () => {
+    const at = new Date('2026-11-21T10:00:00Z');
+    assert.equal(usageRecordOf({ route: '/v1/plans' }, 'GET', 200, 0.001, at), null);
+    assert.equal(usageRecordOf({ tenantId: 't' }, 'GET', 404, 0.001, at), null);
+    assert.deepEqual(
+      usageRecordOf({ tenantId: 't', apiKeyId: '', route: '/v1/api-keys' }, 'POST', 201, 0.0123456, at),
+      {
+        tenant_id: 't',
+        api_key_id: null,
+        route: '/v1/api-keys',
+        method: 'POST',
+        status: 201,
+        latency_ms: 12.35,
+        at: '2026-11-21T10:00:00.000Z',
+      },
+    );
+  });
+});

@@ -1,0 +1,102 @@
+// Usage rollups in the account database, raw SQL through node-postgres: the ingest runs for every
+// gateway batch and the reports aggregate many rows, both hot paths where Prisma's overhead buys nothing.
+import type pg from 'pg';
+import type { Histogram } from '../domain/usage/histogram.ts';
+import type { RollupDelta } from '../domain/usage/records.ts';
+import type { RollupRow } from '../domain/usage/report.ts';
+import type { UsageRepository } from '../domain/usage/usage.ts';
+
+// Histograms are summed in SQL so two account replicas folding events into one row stay atomic.
+const MERGE_HIST = `(SELECT COALESCE(jsonb_object_agg(k,
+    COALESCE((usage_hourly.latency_hist->>k)::bigint, 0) + COALESCE((EXCLUDED.latency_hist->>k)::bigint, 0)), '{}'::jsonb)
+  FROM jsonb_object_keys(usage_hourly.latency_hist || EXCLUDED.latency_hist) AS k)`;
+
+const UPSERT = `
+INSERT INTO usage_hourly (tenant_id, api_key_id, hour, route, method, requests, errors_4xx, errors_5xx, latency_hist)
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[], $7::bigint[],
+  $8::bigint[], $9::jsonb[])
+ON CONFLICT (tenant_id, api_key_id, hour, route, method) DO UPDATE SET
+  requests = usage_hourly.requests + EXCLUDED.requests,
+  errors_4xx = usage_hourly.errors_4xx + EXCLUDED.errors_4xx,
+  errors_5xx = usage_hourly.errors_5xx + EXCLUDED.errors_5xx,
+  latency_hist = ${MERGE_HIST}`;
+
+const SELECT_ROWS = `SELECT hour, route, sum(requests)::float8 AS requests, sum(errors_4xx)::float8 AS e4,
+  sum(errors_5xx)::float8 AS e5, jsonb_agg(latency_hist) AS hists
+FROM usage_hourly`;
+
+interface DbRow {
+  hour: Date;
+  route: string;
+  requests: number;
+  e4: number;
+  e5: number;
+  hists: Histogram[];
+}
+
+function toRollup(r: DbRow): RollupRow {
+  const hist: Histogram = {};
+  for (const h of r.hists) for (const [k, n] of Object.entries(h)) hist[k] = (hist[k] ?? 0) + Number(n);
+  return { hour: r.hour, route: r.route, requests: r.requests, errors4xx: r.e4, errors5xx: r.e5, hist };
+}
+
+export class PgUsageRepository implements UsageRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async applyOnce(eventId: string, deltas: RollupDelta[], at: Date): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const marked = await client.query(
+        'INSERT INTO usage_processed_events (event_id, processed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [eventId, at],
+      );
+      if (marked.rowCount === 0) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      if (deltas.length)
+        await client.query(UPSERT, [
+          deltas.map((d) => d.tenantId),
+          deltas.map((d) => d.apiKeyId),
+          deltas.map((d) => d.hour),
+          deltas.map((d) => d.route),
+          deltas.map((d) => d.method),
+          deltas.map((d) => d.requests),
+          deltas.map((d) => d.errors4xx),
+          deltas.map((d) => d.errors5xx),
+          deltas.map((d) => JSON.stringify(d.hist)),
+        ]);
+      await client.query('COMMIT');
+      return true;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async rowsForKey(tenantId: string, keyId: string, fromHour: Date, toExclusive: Date): Promise<RollupRow[]> {
+    const { rows } = await this.pool.query<DbRow>(
+      `${SELECT_ROWS} WHERE tenant_id = $1 AND api_key_id = $2 AND hour >= $3 AND hour < $4 GROUP BY hour, route`,
+      [tenantId, keyId, fromHour, toExclusive],
+    );
+    return rows.map(toRollup);
+  }
+
+  async rowsForActiveKeys(tenantId: string, now: Date, fromHour: Date, toExclusive: Date): Promise<RollupRow[]> {
+    const { rows } = await this.pool.query<DbRow>(
+      `${SELECT_ROWS} WHERE tenant_id = $1 AND hour >= $3 AND hour < $4 AND api_key_id IN (
+         SELECT id FROM api_keys WHERE tenant_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2))
+       GROUP BY hour, route`,
+      [tenantId, now, fromHour, toExclusive],
+    );
+    return rows.map(toRollup);
+  }
+
+  async pruneProcessed(before: Date): Promise<number> {
+    const r = await this.pool.query('DELETE FROM usage_processed_events WHERE processed_at < $1', [before]);
+    return r.rowCount ?? 0;
+  }
+}
