@@ -7,6 +7,7 @@ import { chartConfigSpec } from '../services/chart/src/config.ts';
 import { vedicConfigSpec } from '../services/vedic-calc/src/config.ts';
 import { westernConfigSpec } from '../services/western-calc/src/config.ts';
 import { llmConfigSpec } from '../services/llm/src/config.ts';
+import { feedbackConfigSpec } from '../services/feedback/src/config.ts';
 
 const LAUNCHER: [string, string, string][] = [
   [
@@ -63,4 +64,5 @@ table('services/chart', fromSpec(chartConfigSpec));
 table('services/vedic-calc', fromSpec(vedicConfigSpec));
 table('services/western-calc', fromSpec(westernConfigSpec));
 table('services/llm', fromSpec(llmConfigSpec));
+table('services/feedback', fromSpec(feedbackConfigSpec));
 process.stdout.write(lines.join('\n'));

@@ -4,6 +4,8 @@
 // in-process SMTP server standing in for the mail relay. Databases get a per-run prefix and are dropped.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT, startFleet, TEST_FLEET_LIMITS } from './fleet.ts';
@@ -82,6 +84,7 @@ const fleet = await startFleet({
     // Test users are on Free and many files make far more than its 100 requests a day: the shared
     // fleet lifts every limit; tests/limits*.test.ts start their own gateways with the real values.
     ...TEST_FLEET_LIMITS,
+    REPORTS_DIR: path.join(dataDir, 'reports'),
   },
 }).catch(async (err: Error) => {
   // The launcher already stopped what it started; leave no databases behind and say it plainly.
@@ -93,6 +96,18 @@ const fleet = await startFleet({
 console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.join(dataDir, 'logs'))}`);
 // Tests that start their own gateway against this fleet (tests/helpers/gateway-process.ts) read it here.
 fs.writeFileSync(path.join(dataDir, 'fleet-env.json'), JSON.stringify(fleet.env), { mode: 0o600 });
+// Tests that need a service down for a while (erasure catch-up, consumer restart) ask this process:
+// POST /services/<name>/stop and /services/<name>/start (loopback only, test runs only).
+const control = http.createServer((req, res) => {
+  const m = /^\/services\/([a-z-]+)\/(stop|start)$/.exec(req.url ?? '');
+  if (req.method !== 'POST' || !m) return void res.writeHead(404).end();
+  (m[2] === 'stop' ? fleet.stopService(m[1]!) : fleet.startService(m[1]!)).then(
+    () => res.writeHead(204).end(),
+    (err: Error) => res.writeHead(500).end(err.message),
+  );
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 
 let status = 1;
 try {
@@ -131,6 +146,9 @@ try {
         // tests/llm-providers.test.ts starts a second llm service and gateway beside this fleet.
         FLEET_ENV: JSON.stringify(fleet.env),
         LLM_DATABASE_URL: fleet.databases.llm ?? '',
+        FLEET_CONTROL_URL: controlUrl,
+        FEEDBACK_DATABASE_URL: fleet.databases.feedback ?? '',
+        CHART_DATABASE_URL: fleet.databases.chart ?? '',
       },
     },
   );
@@ -141,6 +159,7 @@ try {
   console.log(`\n${count('pass')} passed, ${count('fail') + count('cancelled')} failed, ${count('skipped')} skipped`);
   if (!tap) status = 1;
 } finally {
+  control.close();
   await fleet.stop();
   await mail.close();
   await dropDatabases(runId);

@@ -91,6 +91,8 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   varna_profile_failed: C(422, 'The varna profile cannot be computed for this chart.'),
   theo_house_strength_failed: C(422, 'House strength cannot be computed for this chart.'),
   vaishnava_calendar_failed: C(422, 'The Vaishnava calendar cannot be computed for these inputs.'),
+  // interpretations, feedback, erasure (issue 8)
+  no_matching_template: C(422, 'No statement template matches any talent of this chart.'),
   // 429
   rate_limited: C(429, 'Too many requests; slow down.'),
   too_many_requests: C(429, 'Quota used up.'),

@@ -10,6 +10,11 @@ export interface FleetService {
   metricsPort: number;
   /** Env var holding host:port of this service for its clients. */
   addressEnv: string;
+  /**
+   * Implements astro.erasure.v1.DataErasureService (keeps or caches chart-derived data): the chart
+   * service calls it on chart and tenant erasure.
+   */
+  erasure?: boolean;
 }
 
 export const FLEET: FleetService[] = [
@@ -27,6 +32,7 @@ export const FLEET: FleetService[] = [
     grpcPort: 50053,
     metricsPort: 9453,
     addressEnv: 'VEDIC_CALC_ADDR',
+    erasure: true,
   },
   {
     name: 'western-calc',
@@ -34,16 +40,28 @@ export const FLEET: FleetService[] = [
     grpcPort: 50054,
     metricsPort: 9454,
     addressEnv: 'WESTERN_CALC_ADDR',
+    erasure: true,
   },
-  { name: 'llm', protoPackages: ['astro.llm.v1'], grpcPort: 50055, metricsPort: 9455, addressEnv: 'LLM_ADDR' },
+  {
+    name: 'llm',
+    protoPackages: ['astro.llm.v1'],
+    grpcPort: 50055,
+    metricsPort: 9455,
+    addressEnv: 'LLM_ADDR',
+    erasure: true,
+  },
   {
     name: 'feedback',
     protoPackages: ['astro.feedback.v1'],
     grpcPort: 50056,
     metricsPort: 9456,
     addressEnv: 'FEEDBACK_ADDR',
+    erasure: true,
   },
 ];
+
+/** The services the chart service asks to erase derived data (see FleetService.erasure). */
+export const ERASURE_PARTICIPANTS: readonly FleetService[] = FLEET.filter((s) => s.erasure);
 
 export function serviceForPackage(protoPackage: string): FleetService | undefined {
   return FLEET.find((s) => s.protoPackages.includes(protoPackage));

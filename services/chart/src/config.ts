@@ -1,6 +1,6 @@
 // The chart process's configuration: one schema, parsed once at boot, fatal when invalid.
 import { z } from 'zod';
-import { bool, commonConfig, FLEET, int, key, optionalStr, port } from '@astro/platform';
+import { bool, commonConfig, ERASURE_PARTICIPANTS, FLEET, int, key, optionalStr, port } from '@astro/platform';
 
 const chart = FLEET.find((s) => s.name === 'chart')!;
 
@@ -17,4 +17,12 @@ export const chartConfigSpec = {
   DEMO_LIMIT: key(int(5, 1), 'demo charts per client address per window'),
   DEMO_WINDOW_SECONDS: key(int(3600, 1), 'length of the demo sliding window'),
   GAZETTEER_AUTOLOAD: key(bool(true), 'load the place database at boot when missing or outdated'),
+  ERASE_DEADLINE_MS: key(int(5000, 100), 'deadline of one erasure call to another service'),
+  // host:port of every service taking part in erasure (FLEET entries flagged `erasure`).
+  ...Object.fromEntries(
+    ERASURE_PARTICIPANTS.map((s) => [
+      s.addressEnv,
+      key(z.string().default(`127.0.0.1:${s.grpcPort}`), `host:port of ${s.name} (data erasure)`),
+    ]),
+  ),
 };

@@ -10,7 +10,9 @@ import {
   startMetricsServer,
 } from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
+import { ChartErasure } from './domain/chart-erasure.ts';
 import { ChartUseCases } from './domain/chart-use-cases.ts';
+import { erasureParticipants } from './erasure/participants.ts';
 import { chartRegistrations } from './handlers/chart-handlers.ts';
 import { loadGazetteer } from './places/load-gazetteer.ts';
 import { PlaceSearch } from './places/place-search.ts';
@@ -36,12 +38,14 @@ if (cfg.GAZETTEER_AUTOLOAD) {
   logger.info('gazetteer ready', r);
 }
 
+const chartStore = new ChartStore(pool);
+const participants = erasureParticipants(cfg, cfg.ERASE_DEADLINE_MS);
 const useCases = new ChartUseCases(
-  new ChartStore(pool),
+  chartStore,
   new PgDemoHitStore(db),
   { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
   new PlaceSearch(pool),
-  bus,
+  new ChartErasure(chartStore, participants, bus, logger),
 );
 
 const running = await startGrpcServer({
@@ -56,6 +60,7 @@ logger.info('chart service listening', { grpc_port: running.port, ephemeris: eph
 handleSignals(logger, running, async () => {
   metrics?.close();
   await bus.close();
+  for (const p of participants) p.close();
   await pool.end();
   await db.$disconnect();
 });

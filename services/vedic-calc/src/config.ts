@@ -11,4 +11,9 @@ export const vedicConfigSpec = {
   METRICS_PORT: key(port(self.metricsPort), 'Prometheus /metrics port (0 = off)'),
   CHART_ADDR: key(z.string().default(`127.0.0.1:${chart.grpcPort}`), 'host:port of the chart service (chart reads)'),
   SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+  // Erasure topics (chart.deleted, tenant.data_erased) drop cached chains; no bus configured = none.
+  BUS_DATABASE_URL: key(optionalStr(), 'PostgreSQL URL of the event bus database (PostgreSQL adapter)', {
+    secret: true,
+  }),
+  KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
 };

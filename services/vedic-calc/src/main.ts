@@ -1,14 +1,41 @@
 // vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless.
 import { initEphemeris } from '@astro/astro-core';
-import { createLogger, handleSignals, loadConfigOrExit, startGrpcServer, startMetricsServer } from '@astro/platform';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
 import { ChartSource } from './chart-source.ts';
 import { vedicConfigSpec } from './config.ts';
+import { eraseCachedChains } from './handlers/dasha-handlers.ts';
 import { vedicRegistrations } from './handlers/index.ts';
 
 const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
 const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
+
+// Erasure events also reach the chain cache (the chart service calls Erase directly as well).
+const bus =
+  cfg.BUS_DATABASE_URL || cfg.KAFKA_BROKERS
+    ? createEventBus({
+        kafkaBrokers: cfg.KAFKA_BROKERS,
+        databaseUrl: cfg.BUS_DATABASE_URL ?? '',
+        clientId: 'vedic-calc',
+        logger,
+      })
+    : undefined;
+await bus?.subscribe('vedic-calc-erasure', 'chart.deleted', async (e) => {
+  const p = e.payload as { tenant_id?: string; chart_id?: string };
+  if (p?.tenant_id && p.chart_id) eraseCachedChains(p.tenant_id, p.chart_id);
+});
+await bus?.subscribe('vedic-calc-erasure', 'tenant.data_erased', async (e) => {
+  const p = e.payload as { tenant_id?: string };
+  if (p?.tenant_id) eraseCachedChains(p.tenant_id, null);
+});
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
@@ -23,5 +50,6 @@ logger.info('vedic-calc listening', { grpc_port: running.port, ephemeris: epheme
 
 handleSignals(logger, running, async () => {
   metrics?.close();
+  await bus?.close();
   charts.close();
 });

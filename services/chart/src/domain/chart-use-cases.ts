@@ -1,5 +1,6 @@
-// Chart use cases: create, read, delete (publishing chart.deleted), the demo and place search.
-import { AppError, uuidv7, type EventBus } from '@astro/platform';
+// Chart use cases: create, read, delete and tenant erasure (chart-erasure.ts), the demo and place search.
+import { AppError, uuidv7 } from '@astro/platform';
+import type { ChartErasure } from './chart-erasure.ts';
 import { validateChartRequest, type ChartRequestInput } from './chart-input.ts';
 import { chartView, computeRecord, type ChartRecord } from './chart-record.ts';
 import { enforceDemoLimit, type DemoHitStore, type DemoLimit } from './demo-limiter.ts';
@@ -8,6 +9,7 @@ export interface ChartRepository {
   insert(r: ChartRecord): Promise<void>;
   find(tenantId: string, id: string): Promise<ChartRecord | null>;
   delete(tenantId: string, id: string): Promise<boolean>;
+  deleteAllOf(tenantId: string): Promise<number>;
 }
 
 export interface Place {
@@ -25,15 +27,13 @@ export interface PlaceSearchPort {
   search(query: string, opts: { language?: string; limit?: number }): Promise<Place[]>;
 }
 
-export const CHART_DELETED = 'chart.deleted';
-
 export class ChartUseCases {
   constructor(
     private readonly charts: ChartRepository,
     private readonly demoHits: DemoHitStore,
     private readonly demoLimit: DemoLimit,
     private readonly places: PlaceSearchPort,
-    private readonly bus: EventBus,
+    private readonly erasure: ChartErasure,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -66,15 +66,12 @@ export class ChartUseCases {
     };
   }
 
-  async delete(tenantId: string, id: string): Promise<void> {
-    if (!(await this.charts.delete(tenantId, id)))
-      throw new AppError('chart_not_found', 'Chart not found.', { chart_id: id });
-    // Published before answering, so services holding derived data always hear of it (DESIGN.md §3).
-    await this.bus.publish(CHART_DELETED, tenantId, {
-      tenant_id: tenantId,
-      chart_id: id,
-      deleted_at: this.now().toISOString(),
-    });
+  delete(tenantId: string, id: string): Promise<void> {
+    return this.erasure.deleteChart(tenantId, id);
+  }
+
+  eraseTenantData(tenantId: string, confirm: string | undefined) {
+    return this.erasure.eraseTenant(tenantId, confirm);
   }
 
   async demo(clientKey: string, input: ChartRequestInput) {

@@ -23,6 +23,7 @@ export function chartRegistrations(uc: ChartUseCases): Registration[] {
         await uc.delete(tenantOf(ctx), req.chart_id);
         return {};
       },
+      eraseTenantData: async (req, ctx) => uc.eraseTenantData(tenantOf(ctx), req.confirm),
       createDemoChart: async (req, ctx) => uc.demo(clientAddress(ctx), req),
       searchPlaces: async (req) => {
         const candidates = await uc.searchPlaces(req.query ?? '', req.language, req.limit);

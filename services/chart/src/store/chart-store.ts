@@ -68,4 +68,10 @@ export class ChartStore {
     const r = await this.pool.query('DELETE FROM charts WHERE id = $1 AND tenant_id = $2', [id, tenantId]);
     return (r.rowCount ?? 0) > 0;
   }
+
+  /** Deletes every chart of the tenant; the count of rows removed. */
+  async deleteAllOf(tenantId: string): Promise<number> {
+    const r = await this.pool.query('DELETE FROM charts WHERE tenant_id = $1', [tenantId]);
+    return r.rowCount ?? 0;
+  }
 }

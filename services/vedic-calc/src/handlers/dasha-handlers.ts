@@ -144,21 +144,34 @@ class PeriodWriter {
 
 /** Serialised chains of recently read charts (at most 32; depth 4 is about 3 MB each). */
 class ChainCache {
-  private readonly entries = new Map<string, HttpBodyAnswer>();
+  private readonly entries = new Map<string, { tenantId: string; chartId: string; value: HttpBodyAnswer }>();
   get(key: string) {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit); // most recently used last
     }
-    return hit;
+    return hit?.value;
   }
-  set(key: string, value: HttpBodyAnswer): void {
+  set(key: string, value: HttpBodyAnswer, tenantId: string, chartId: string): void {
     if (this.entries.size >= 32) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, value);
+    this.entries.set(key, { tenantId, chartId, value });
+  }
+  /** Data erasure: drops the tenant's entries (of one chart when given); the count removed. */
+  erase(tenantId: string, chartId: string | null): number {
+    let n = 0;
+    for (const [k, e] of this.entries)
+      if (e.tenantId === tenantId && (chartId === null || e.chartId === chartId)) {
+        this.entries.delete(k);
+        n++;
+      }
+    return n;
   }
 }
 const chainCache = new ChainCache();
+
+/** Erasure of cached chains (DataErasureService and the erasure bus topics). */
+export const eraseCachedChains = (tenantId: string, chartId: string | null) => chainCache.erase(tenantId, chartId);
 
 export function dashaRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -181,7 +194,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
           `,"mahadashas":${list(l1!)},"antardashas":${list(l2!)},"pratyantardashas":${list(l3!)}` +
           `,"sukshmadashas":${list(l4!)},"features_used":${JSON.stringify(FEATURES)}}`;
         const answer = jsonHttpBody(json);
-        chainCache.set(cacheKey, answer);
+        chainCache.set(cacheKey, answer, ctx.principal?.tenant_id ?? '', v.chartId);
         return answer;
       },
 

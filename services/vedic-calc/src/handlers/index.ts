@@ -11,6 +11,7 @@ import { strengthRegistrations } from './strength-handlers.ts';
 import { theoRegistrations } from './theo-handlers.ts';
 import { predictRegistrations } from './predict-handlers.ts';
 import { readingsRegistrations } from './readings-handlers.ts';
+import { erasureRegistrations } from './erasure-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -24,5 +25,6 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...theoRegistrations(deps),
     ...predictRegistrations(deps),
     ...readingsRegistrations(deps),
+    ...erasureRegistrations(),
   ];
 }

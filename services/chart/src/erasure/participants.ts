@@ -1,0 +1,50 @@
+// gRPC clients of every service that takes part in erasure (FLEET entries flagged `erasure`): adding
+// a participant is one flag in packages/platform/src/services.ts.
+import * as grpc from '@grpc/grpc-js';
+import { DataErasureServiceClient } from '@astro/protos/astro/erasure/v1/erasure';
+import { channelOptions, ERASURE_PARTICIPANTS, outgoingMetadata, unary } from '@astro/platform';
+import type { ErasureCounts, ErasureParticipant } from '../domain/chart-erasure.ts';
+
+class GrpcParticipant implements ErasureParticipant {
+  private readonly client: DataErasureServiceClient;
+
+  constructor(
+    readonly name: string,
+    address: string,
+    private readonly deadlineMs: number,
+  ) {
+    // A participant that was down must be reachable again soon after it returns.
+    this.client = new DataErasureServiceClient(address, grpc.credentials.createInsecure(), {
+      ...channelOptions(),
+      'grpc.initial_reconnect_backoff_ms': 200,
+      'grpc.max_reconnect_backoff_ms': 1000,
+    });
+  }
+
+  async erase(tenantId: string, chartId: string | null): Promise<ErasureCounts> {
+    const r = await unary(
+      this.client,
+      this.client.erase,
+      { tenant_id: tenantId, chart_id: chartId ?? '' },
+      { metadata: outgoingMetadata(), deadlineMs: this.deadlineMs },
+    );
+    return {
+      rows_by_store: r.rows_by_store,
+      report_files_deleted: r.report_files_deleted,
+      cache_entries_deleted: r.cache_entries_deleted,
+    };
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
+
+export function erasureParticipants(
+  env: Record<string, unknown>,
+  deadlineMs: number,
+): (ErasureParticipant & { close(): void })[] {
+  return ERASURE_PARTICIPANTS.map(
+    (s) => new GrpcParticipant(s.name, String(env[s.addressEnv] ?? `127.0.0.1:${s.grpcPort}`), deadlineMs),
+  );
+}

@@ -1,0 +1,65 @@
+// Feedback service process: config, database, event bus (aggregator and erasure consumers), gRPC
+// server, signals.
+import path from 'node:path';
+import pg from 'pg';
+import {
+  createEventBus,
+  createLogger,
+  handleSignals,
+  loadConfigOrExit,
+  startGrpcServer,
+  startMetricsServer,
+} from '@astro/platform';
+import { ChartSource } from './chart-source.ts';
+import { feedbackConfigSpec } from './config.ts';
+import { subscribeAll } from './events/subscriptions.ts';
+import { feedbackRegistrations } from './handlers/index.ts';
+import { LlmRewriter } from './llm-rewriter.ts';
+import { ReportFiles } from './reports/report-files.ts';
+import { FeedbackStore } from './store/feedback-store.ts';
+import { ErasureUseCases } from './use-cases/erasure.ts';
+import { FeedbackUseCases } from './use-cases/feedback.ts';
+import { InterpretationUseCases } from './use-cases/interpretations.ts';
+import { ReportUseCases } from './use-cases/reports.ts';
+import { TalentUseCases } from './use-cases/talent.ts';
+
+const cfg = loadConfigOrExit('feedback', feedbackConfigSpec);
+const logger = createLogger('feedback', cfg.LOG_LEVEL);
+
+const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+const bus = createEventBus({
+  kafkaBrokers: cfg.KAFKA_BROKERS,
+  databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
+  clientId: 'feedback',
+  logger,
+});
+const charts = new ChartSource(cfg.CHART_ADDR);
+const rewriter = new LlmRewriter(cfg.LLM_ADDR, cfg.LLM_REWRITE_DEADLINE_MS);
+const store = new FeedbackStore(pool);
+const files = new ReportFiles(path.resolve(cfg.REPORTS_DIR));
+const policy = { threshold: cfg.TEMPLATE_SUPPRESSION_THRESHOLD, minSamples: cfg.TEMPLATE_SUPPRESSION_MIN_SAMPLES };
+
+const talent = new TalentUseCases(charts, store);
+const interpretations = new InterpretationUseCases(talent, store, rewriter, policy);
+const feedback = new FeedbackUseCases(store, bus, policy);
+const reports = new ReportUseCases(charts, store, interpretations, files);
+const erasure = new ErasureUseCases(store, files, feedback);
+
+await subscribeAll(bus, feedback, erasure);
+
+const running = await startGrpcServer({
+  port: cfg.GRPC_PORT,
+  logger,
+  services: feedbackRegistrations({ talent, interpretations, feedback, reports, erasure }),
+  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
+});
+const metrics = startMetricsServer(cfg.METRICS_PORT);
+logger.info('feedback service listening', { grpc_port: running.port });
+
+handleSignals(logger, running, async () => {
+  metrics?.close();
+  await bus.close();
+  charts.close();
+  rewriter.close();
+  await pool.end();
+});
