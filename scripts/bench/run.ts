@@ -4,14 +4,25 @@
 // Without BASE_URL it starts its own fleet on TEST_DATABASE_URL (default the local PostgreSQL), like
 // `npm test`; with BASE_URL (and ACCOUNT_ADDR for the operator) it measures a running fleet.
 // BENCH_SECONDS (default 10) sets each load phase's length.
+import * as grpc from '@grpc/grpc-js';
 import { computeChart, initEphemeris } from '@astro/astro-core';
+import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import autocannon from 'autocannon';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { uuidv7 } from '@astro/platform';
+import { unary, uuidv7 } from '@astro/platform';
 import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { runOperator } from '../operator.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
+import {
+  offlineWriterBaseline,
+  shadbalaBaseline,
+  timeLoop,
+  transitWindowsBaseline,
+  vimshottariBaseline,
+  type Timing,
+} from './baselines.ts';
 
 const env = process.env;
 const seconds = Number(env.BENCH_SECONDS || 10);
@@ -21,10 +32,14 @@ const chartBody = JSON.stringify({ birth, system: 'vedic', house_system: 'placid
 
 interface Row {
   name: string;
+  connections: number;
   rps: number;
   p50: number;
   p95: number;
   p99: number;
+  /** The in-process baseline of the same computation, measured in this run. */
+  base?: Timing;
+  baseName: string;
   note: string;
 }
 const rows: Row[] = [];
@@ -56,21 +71,43 @@ async function setupCaller(baseUrl: string, accountAddr: string): Promise<string
   return key.plaintext;
 }
 
-function load(name: string, opts: autocannon.Options, note: string): Promise<Row> {
+function load(name: string, opts: autocannon.Options): Promise<Timing & { connections: number }> {
   return new Promise((resolve, reject) => {
     autocannon({ duration: seconds, ...opts }, (err, r) => {
       if (err) return reject(err);
       if (r.non2xx) return reject(new Error(`${name}: ${r.non2xx} non-2xx responses`));
+      if (r.errors) return reject(new Error(`${name}: ${r.errors} connection errors`));
       // autocannon reports p90 and p97.5 but not p95: interpolate linearly between them.
       const p95 = r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5;
-      resolve({ name, rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99, note });
+      resolve({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p95,
+        p99: r.latency.p99,
+        connections: opts.connections ?? 10,
+      });
     });
   });
 }
 
-/** In-process baseline: the chart computation plus a raw insert of the same row, sequentially. */
-async function baseline(): Promise<{ computeUs: number; insertUs: number; totalUs: number }> {
-  initEphemeris();
+/** One table row: the fleet under load, then the in-process baseline right after it. */
+async function measure(
+  name: string,
+  opts: autocannon.Options,
+  baseName: string,
+  base: Timing | (() => unknown) | undefined,
+  note = '',
+): Promise<Row> {
+  const fleetTiming = await load(name, opts);
+  const b = typeof base === 'function' ? await timeLoop(Math.min(seconds, 5), base) : base;
+  const row = { name, ...fleetTiming, base: b, baseName, note };
+  rows.push(row);
+  console.log(`  ${name}: p50 ${row.p50.toFixed(2)} ms` + (b ? ` (baseline ${b.p50.toFixed(2)} ms)` : ''));
+  return row;
+}
+
+/** In-process baseline of chart creation: the chart computation plus a raw insert of the same row. */
+async function creationBaseline(): Promise<{ timing: Timing; computeUs: number; insertUs: number }> {
   const db = `astro_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -82,11 +119,11 @@ async function baseline(): Promise<{ computeUs: number; insertUs: number; totalU
   await client.query(
     'CREATE TABLE charts (id uuid PRIMARY KEY, tenant_id uuid, planets jsonb, houses jsonb, computed_at timestamptz)',
   );
-  const n = 1000;
   const t0 = Date.parse(birth.moment);
   let computeNs = 0n;
   let insertNs = 0n;
-  for (let i = 0; i < n + 100; i++) {
+  let n = 0;
+  const timing = await timeLoop(Math.min(seconds, 5), async (i) => {
     const a = process.hrtime.bigint();
     const c = computeChart({
       utcMs: t0 + i * 60_000,
@@ -103,25 +140,40 @@ async function baseline(): Promise<{ computeUs: number; insertUs: number; totalU
       JSON.stringify(c.planets),
       JSON.stringify(c.houses),
     ]);
-    const d = process.hrtime.bigint();
-    if (i >= 100) {
+    if (i >= 0) {
       computeNs += b - a;
-      insertNs += d - b;
+      insertNs += process.hrtime.bigint() - b;
+      n++;
     }
-  }
+  });
   await client.end();
   await admin.query(`DROP DATABASE ${db} WITH (FORCE)`);
   await admin.end();
-  const computeUs = Number(computeNs) / n / 1000;
-  const insertUs = Number(insertNs) / n / 1000;
-  return { computeUs, insertUs, totalUs: computeUs + insertUs };
+  return { timing, computeUs: Number(computeNs) / n / 1000, insertUs: Number(insertNs) / n / 1000 };
+}
+
+/** The stored chart as the calc services receive it (ChartReaderService/ReadChart), for the baselines. */
+async function storedChart(chartAddr: string, tenantId: string, chartId: string): Promise<StoredChart> {
+  const client = new ChartReaderServiceClient(chartAddr, grpc.credentials.createInsecure());
+  try {
+    return await unary(client, client.readChart, { tenant_id: tenantId, chart_id: chartId });
+  } finally {
+    client.close();
+  }
 }
 
 let fleet: RunningFleet | undefined;
+let runId: string | undefined;
 let baseUrl = env.BASE_URL;
 let accountAddr = env.ACCOUNT_ADDR || '127.0.0.1:50051';
+// The chart read baseline and the stored chart for the calc baselines come from the chart service's
+// database and gRPC port: known for our own fleet, from CHART_DATABASE_URL / CHART_ADDR otherwise.
+let chartDbUrl = env.CHART_DATABASE_URL;
+let chartAddr = env.CHART_ADDR;
+const llmDeltaDelayMs = Number(env.LLM_OFFLINE_DELTA_DELAY_MS ?? 10); // the llm service's default
 if (!baseUrl) {
-  const runId = `bench${Date.now().toString(36)}`;
+  // Not "bench...": older copies of this script dropped every database named bench% when they finished.
+  runId = `perf${Date.now().toString(36)}`;
   console.log(`starting a fleet on ${new URL(adminUrl).host} (databases ${runId}_*)`);
   fleet = await startFleet({
     databaseUrl: adminUrl,
@@ -130,66 +182,147 @@ if (!baseUrl) {
     randomPorts: true,
     dbPrefix: runId,
     output: 'files',
-    env: { LOG_LEVEL: 'warn', ...TEST_FLEET_LIMITS },
+    env: {
+      LOG_LEVEL: 'warn',
+      ...TEST_FLEET_LIMITS,
+      // The LLM tier buckets (spec default: 30 requests then one per 2 s) would stop the stream phase.
+      LLM_BUCKETS: JSON.stringify(
+        Object.fromEntries(['basic', 'standard', 'premium'].map((t) => [t, { capacity: 1e9, refill_per_second: 1e9 }])),
+      ),
+    },
     log: () => {},
   });
   baseUrl = fleet.baseUrl;
   accountAddr = fleet.env.ACCOUNT_ADDR!;
+  chartDbUrl = fleet.databases.chart;
+  chartAddr = fleet.env.CHART_ADDR;
 }
 
+const fmt = (x: number | undefined, d = 2) => (x === undefined ? '—' : x.toFixed(d));
+
 try {
-  const base = await baseline();
+  initEphemeris({ ephePath: env.SE_EPHE_PATH }); // as the calc services do (same variable)
   const key = await setupCaller(baseUrl, accountAddr);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
   const created = await json('POST', `${baseUrl}/v1/charts`, key, JSON.parse(chartBody));
+  const western = await json('POST', `${baseUrl}/v1/charts`, key, { birth, system: 'western' });
 
-  const create1 = await load(
-    'POST /v1/charts, 1 connection',
+  const chartDb = chartDbUrl ? new pg.Client({ connectionString: chartDbUrl }) : undefined;
+  chartDb?.on('error', (e) => console.error(`chart database connection: ${e.message}`));
+  await chartDb?.connect();
+  const tenantId = chartDb
+    ? (await chartDb.query<{ tenant_id: string }>('SELECT tenant_id FROM charts WHERE id = $1', [created.id])).rows[0]!
+        .tenant_id
+    : undefined;
+  const stored = async (id: string) => (chartAddr && tenantId ? await storedChart(chartAddr, tenantId, id) : undefined);
+  const vedicStored = await stored(created.id);
+  const westernStored = await stored(western.id);
+  if (!vedicStored) console.log('CHART_DATABASE_URL / CHART_ADDR not set: baselines other than creation are skipped');
+
+  console.log(`measuring (${seconds} s per fleet phase, up to 5 s per baseline)`);
+  const creation = await creationBaseline();
+  const create1 = await measure(
+    'POST /v1/charts',
     { url: `${baseUrl}/v1/charts`, method: 'POST', headers, body: chartBody, connections: 1 },
-    'latency vs in-process',
+    'computeChart + INSERT',
+    creation.timing,
   );
-  rows.push(create1);
-  rows.push(
-    await load(
-      'POST /v1/charts, 10 connections',
-      { url: `${baseUrl}/v1/charts`, method: 'POST', headers, body: chartBody, connections: 10 },
-      'throughput',
-    ),
+  const create10 = await measure(
+    'POST /v1/charts',
+    { url: `${baseUrl}/v1/charts`, method: 'POST', headers, body: chartBody, connections: 10 },
+    'computeChart + INSERT',
+    creation.timing,
+    'throughput',
   );
-  rows.push(
-    await load(
-      'GET /v1/charts/{id}, 100 connections',
-      { url: `${baseUrl}/v1/charts/${created.id}`, headers, connections: 100 },
-      'target p95 < 10 ms',
-    ),
+  const readBase = chartDb
+    ? await timeLoop(Math.min(seconds, 5), () =>
+        chartDb.query('SELECT * FROM charts WHERE tenant_id = $1 AND id = $2', [tenantId, created.id]),
+      )
+    : undefined;
+  await measure(
+    'GET /v1/charts/{id}',
+    { url: `${baseUrl}/v1/charts/${created.id}`, headers, connections: 1 },
+    'SELECT of the row',
+    readBase,
   );
-  // Depth 4 on charts never read before (vedic-calc keeps recent chains; this is the uncached cost).
-  const cold: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    const c = await json('POST', `${baseUrl}/v1/charts`, key, {
-      birth: { ...birth, moment: `1990-05-${10 + i}T10:30:00+05:30` },
-    });
-    const t = performance.now();
-    const r = await fetch(`${baseUrl}/v1/vedic/charts/${c.id}/dashas/vimshottari?depth=4`, { headers });
-    await r.arrayBuffer();
-    cold.push(performance.now() - t);
-  }
-  cold.sort((a, b) => a - b);
-  const dashas = `${baseUrl}/v1/vedic/charts/${created.id}/dashas/vimshottari`;
-  rows.push(
-    await load(
-      'GET .../dashas/vimshottari?depth=4 (3 MB), 1 connection',
-      { url: `${dashas}?depth=4`, headers, connections: 1 },
-      'target p50 < 100 ms',
-    ),
+  const read100 = await measure(
+    'GET /v1/charts/{id}',
+    { url: `${baseUrl}/v1/charts/${created.id}`, headers, connections: 100 },
+    'SELECT of the row',
+    readBase,
+    'target p95 < 10 ms',
   );
-  rows.push(
-    await load(
-      'GET .../dashas/vimshottari?depth=2, 1 connection',
-      { url: `${dashas}?depth=2`, headers, connections: 1 },
-      'target p50 < 10 ms',
-    ),
+
+  // vedic-calc keeps the serialised chains of the 32 most recently read charts: cycling through 40
+  // charts makes every request compute its chain (the baseline never uses the cache either).
+  const ring: string[] = [];
+  for (let i = 0; i < 40; i++)
+    ring.push(
+      (
+        await json('POST', `${baseUrl}/v1/charts`, key, {
+          birth: {
+            ...birth,
+            moment: `1990-05-${String(1 + (i % 28)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:30:00+05:30`,
+          },
+        })
+      ).id,
+    );
+  const vimPath = (id: string, depth: number) => `/v1/vedic/charts/${id}/dashas/vimshottari?depth=${depth}`;
+  const vim4 = vedicStored && vimshottariBaseline(vedicStored, 4);
+  await measure(
+    'GET .../dashas/vimshottari?depth=4 (3 MB), uncached',
+    { url: baseUrl, headers, connections: 1, requests: ring.map((id) => ({ method: 'GET', path: vimPath(id, 4) })) },
+    'chain + JSON text',
+    vim4,
+    'target p50 < 100 ms',
   );
+  await measure(
+    'GET .../dashas/vimshottari?depth=4, repeated (cached)',
+    { url: `${baseUrl}${vimPath(created.id, 4)}`, headers, connections: 1 },
+    'chain + JSON text',
+    vim4,
+  );
+  await measure(
+    'GET .../dashas/vimshottari?depth=2, uncached',
+    { url: baseUrl, headers, connections: 1, requests: ring.map((id) => ({ method: 'GET', path: vimPath(id, 2) })) },
+    'chain + JSON text',
+    vedicStored && vimshottariBaseline(vedicStored, 2),
+    'target p50 < 10 ms',
+  );
+  await measure(
+    'GET /v1/vedic/charts/{id}/shadbala',
+    { url: `${baseUrl}/v1/vedic/charts/${created.id}/shadbala`, headers, connections: 1 },
+    'strength profile + JSON',
+    vedicStored && shadbalaBaseline(vedicStored),
+  );
+  const startsAt = '2026-01-01T00:00:00Z';
+  const endsAt = '2027-02-05T00:00:00Z'; // 400 days, the route's maximum
+  await measure(
+    'GET /v1/western/charts/{id}/transit-windows, 400 days',
+    {
+      url: `${baseUrl}/v1/western/charts/${western.id}/transit-windows?starts_at=${startsAt}&ends_at=${endsAt}`,
+      headers,
+      connections: 1,
+    },
+    'window search + JSON',
+    westernStored && transitWindowsBaseline(westernStored, startsAt, endsAt),
+  );
+
+  // The LLM stream on the offline writer, read to its end; `fresh` bypasses the stored-answer cache.
+  // The route takes its fields from the query string (no HTTP body mapping in the proto).
+  const llmUrl = `${baseUrl}/v1/llm/theme/career/stream?chart_id=${created.id}&language=en&fresh=true`;
+  const first = await fetch(llmUrl, { method: 'POST', headers });
+  const sse = await first.text();
+  if (!first.ok || !sse.includes('event: done')) throw new Error(`LLM stream: ${first.status} ${sse.slice(0, 300)}`);
+  const metaLine = sse.split('\n').find((l) => l.startsWith('data: ') && l.includes('"engine_context"'))!;
+  const engineContext = JSON.parse(metaLine.slice(6)).engine_context as Record<string, unknown>;
+  await measure(
+    'POST /v1/llm/theme/{theme}/stream (offline writer)',
+    { url: llmUrl, method: 'POST', headers, connections: 1 },
+    `offline writer, ${llmDeltaDelayMs} ms between deltas`,
+    offlineWriterBaseline(engineContext, llmDeltaDelayMs),
+  );
+  await chartDb?.end();
 
   // The gateway's own cost per request against a bare Express handler (both in this process).
   const overhead: {
@@ -206,37 +339,50 @@ try {
       ...(await measureGatewayOverhead({ accountAddr, apiKey: key, redisUrl, seconds, connections: 10 })),
     });
 
-  console.log(
-    `\nIn-process baseline (same run, sequential, 1000 charts): computeChart ${base.computeUs.toFixed(0)} µs + raw INSERT ${base.insertUs.toFixed(0)} µs = ${base.totalUs.toFixed(0)} µs per chart\n`,
+  const out: string[] = [];
+  out.push(`# npm run bench — ${new Date().toISOString()}`, '');
+  out.push(
+    `${seconds} s per fleet phase (autocannon); each baseline runs the same computation back to back in the bench process right after its phase. ratio p50 = fleet p50 / baseline p50; ratio req/s = baseline req/s / fleet req/s (the baseline is sequential on one core, so at many connections the p50 ratio is mostly queueing and req/s is the figure to read). autocannon reports whole milliseconds.`,
+    '',
   );
-  console.log('| scenario | req/s | p50 ms | p95 ms | p99 ms | note |');
-  console.log('|---|---:|---:|---:|---:|---|');
+  out.push(
+    '| route | conns | fleet req/s | p50 ms | p95 ms | p99 ms | in-process baseline | base req/s | base p50 ms | base p95 ms | base p99 ms | ratio p50 | note |',
+  );
+  out.push('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows)
-    console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.note} |`,
+    out.push(
+      `| ${r.name} | ${r.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.baseName} | ` +
+        `${fmt(r.base?.rps, 0)} | ${fmt(r.base?.p50)} | ${fmt(r.base?.p95)} | ${fmt(r.base?.p99)} | ` +
+        `${r.base ? `${(r.p50 / r.base.p50).toFixed(2)}x` : '—'} | ${r.base ? `${(r.base.rps / r.rps).toFixed(2)}x` : '—'} | ${r.note} |`,
     );
-  const latencyRatio = (create1.p50 * 1000) / base.totalUs;
-  const throughputRatio = 1e6 / base.totalUs / rows[1]!.rps;
-  console.log(
-    `\nchart creation through the fleet / in-process compute+insert: ${latencyRatio.toFixed(2)}x by p50 latency at 1 connection; ${throughputRatio.toFixed(2)}x by throughput (in-process ${(1e6 / base.totalUs).toFixed(0)}/s on one core vs fleet ${rows[1]!.rps.toFixed(0)}/s on the machine)`,
+  out.push('');
+  out.push(
+    `- chart creation in process: computeChart ${creation.computeUs.toFixed(0)} µs + raw INSERT ${creation.insertUs.toFixed(0)} µs; ` +
+      `throughput in process ${creation.timing.rps.toFixed(0)}/s on one core vs fleet ${create10.rps.toFixed(0)}/s at 10 connections ` +
+      `(${(creation.timing.rps / create10.rps).toFixed(2)}x); p50 at 1 connection ${(create1.p50 / creation.timing.p50).toFixed(2)}x`,
   );
-  console.log(`chart read p95 at 100 connections: ${rows[2]!.p95.toFixed(2)} ms`);
+  out.push(`- chart read p95 at 100 connections: ${read100.p95.toFixed(2)} ms`);
   for (const o of overhead)
-    console.log(
-      `gateway added cost (auth + limits with ${o.store} + request log/metrics, no-op backend) vs bare Express, 10 connections: ` +
+    out.push(
+      `- gateway added cost (auth + limits with ${o.store} + request log/metrics, no-op backend) vs bare Express, 10 connections: ` +
         `${(o.bare.rps / o.gateway.rps).toFixed(2)}x by throughput (${o.gateway.rps.toFixed(0)} vs ${o.bare.rps.toFixed(0)} req/s), ` +
         `p50 ${o.gateway.p50.toFixed(2)} vs ${o.bare.p50.toFixed(2)} ms, p99 ${o.gateway.p99.toFixed(2)} vs ${o.bare.p99.toFixed(2)} ms`,
     );
-  console.log(
-    `depth-4 Vimshottari on 10 charts never read before: p50 ${cold[5]!.toFixed(0)} ms, max ${cold[9]!.toFixed(0)} ms (the table rows above are repeated reads of one chart)`,
-  );
+  const text = out.join('\n') + '\n';
+  const dir = path.join(ROOT, '.data', 'bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `results-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  fs.writeFileSync(file, text);
+  console.log(`\n${text}\nwritten to ${path.relative(ROOT, file)}`);
 } finally {
   await fleet?.stop();
-  if (fleet) {
+  if (fleet && runId) {
+    // Only this run's databases (other engineers' bench runs may share the server).
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     const { rows: dbs } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'bench%'",
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${runId}%`],
     );
     for (const d of dbs) await admin.query(`DROP DATABASE IF EXISTS "${d.datname}" WITH (FORCE)`);
     await admin.end();
