@@ -35,6 +35,9 @@ export interface RunningFleet {
   databases: Record<string, string>;
   env: Record<string, string>;
   stop(): Promise<void>;
+  /** Tests: stop one service process (SIGTERM, drained) and start it again with the same settings. */
+  stopService(name: string): Promise<void>;
+  startService(name: string): Promise<void>;
 }
 
 /**
@@ -89,12 +92,13 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
   let stopping = false;
   const stop = async () => {
     stopping = true;
-    for (const c of [...children].reverse()) if (c.proc.exitCode === null) c.proc.kill('SIGTERM');
+    const gone = (c: { proc: ChildProcess }) => c.proc.exitCode !== null || c.proc.signalCode !== null;
+    for (const c of [...children].reverse()) if (!gone(c)) c.proc.kill('SIGTERM');
     await Promise.all(
       children.map(
         (c) =>
           new Promise<void>((resolve) => {
-            if (c.proc.exitCode !== null) return resolve();
+            if (gone(c)) return resolve();
             const t = setTimeout(() => {
               c.proc.kill('SIGKILL');
               resolve();
@@ -182,15 +186,13 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       return proc;
     };
 
-    for (const s of services) {
-      const p = ports.get(s.name)!;
-      launch(s.name, `services/${s.name}/src/main.ts`, {
-        ...shared,
-        GRPC_PORT: String(p.grpc),
-        METRICS_PORT: String(p.metrics),
-        DATABASE_URL: databases[s.name]!,
-      });
-    }
+    const serviceEnv = (name: string) => ({
+      ...shared,
+      GRPC_PORT: String(ports.get(name)!.grpc),
+      METRICS_PORT: String(ports.get(name)!.metrics),
+      DATABASE_URL: databases[name]!,
+    });
+    for (const s of services) launch(s.name, `services/${s.name}/src/main.ts`, serviceEnv(s.name));
     const exited = (name: string) => {
       const c = children.find((x) => x.name === name)!;
       return new Promise<false>((resolve) => {
@@ -225,7 +227,31 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       if (Date.now() > until) throw new Error(`gateway did not become ready (see ${where})`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    return { baseUrl, databaseUrl: adminUrl, services: services.map((s) => s.name), databases, env: shared, stop };
+    const stopService = async (name: string) => {
+      const c = children.find((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null);
+      if (!c) return;
+      await new Promise<void>((resolve) => {
+        c.proc.once('exit', () => resolve());
+        c.proc.kill('SIGTERM');
+      });
+    };
+    const startService = async (name: string) => {
+      const s = services.find((x) => x.name === name);
+      if (!s) throw new Error(`no service ${name}`);
+      if (children.some((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null)) return;
+      launch(name, `services/${name}/src/main.ts`, serviceEnv(name));
+      if (!(await waitForServing(addrEnv[s.addressEnv]!, 120_000))) throw new Error(`service ${name} did not restart`);
+    };
+    return {
+      baseUrl,
+      databaseUrl: adminUrl,
+      services: services.map((s) => s.name),
+      databases,
+      env: shared,
+      stop,
+      stopService,
+      startService,
+    };
   } catch (err) {
     await stop();
     throw err;
