@@ -70,10 +70,14 @@ describe('drill: a calc service stops under load', () => {
       service: {
         stop: async () => {
           await kill(calc);
-          whileDown = await api('GET', '/v1/vedic/panchanga?day=2024-11-01&latitude=28.6139&longitude=77.209', {
-            baseUrl: gateway!.baseUrl,
-            token: key,
-          });
+          whileDown = await api(
+            'GET',
+            '/v1/vedic/panchanga?day=2024-11-01&latitude=28.6139&longitude=77.209&timezone=Asia%2FKolkata',
+            {
+              baseUrl: gateway!.baseUrl,
+              token: key,
+            },
+          );
         },
         start: async () => {
           calc = startVedicCalc(Number(addr.split(':')[1]));

@@ -36,6 +36,10 @@ const BIRTH = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitud
 const is503 = (s: Sample) => s.status === 503 && s.code === 'service_unavailable';
 const maxMs = (ss: Sample[]) => ss.reduce((m, s) => Math.max(m, s.ms), 0);
 
+export function emptyReport(drill: string): DrillReport {
+  return tally(drill, []);
+}
+
 function tally(drill: string, samples: Sample[]): DrillReport {
   const fault = samples.filter((s) => s.phase === 'fault');
   return {
@@ -239,7 +243,10 @@ export async function consumerDrill(o: {
 }): Promise<DrillReport> {
   const n = o.charts ?? 5;
   const created = async () => {
-    const c = await call(o.baseUrl, 'POST', '/v1/charts', { token: o.key, body: { birth: BIRTH } });
+    const c = await call(o.baseUrl, 'POST', '/v1/charts', {
+      token: o.key,
+      body: { birth: BIRTH, system: 'western', ayanamsha: null },
+    });
     if (c.status !== 201) throw new Error(`chart creation answered ${c.status}`);
     return c.json.id as string;
   };
