@@ -2,6 +2,7 @@
 // wrapper in grpc-server.ts) and an HTTP status once (the gateway's error handler). The table below is
 // the single place that knows which HTTP and gRPC status belongs to a code.
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { isDependencyUnavailable } from './unavailable.ts';
 
 export interface ErrorBody {
   code: string;
@@ -194,7 +195,10 @@ interface WireError {
 
 /** AppError (or anything thrown) -> gRPC ServiceError with the spec error in trailing metadata. */
 export function toGrpcError(err: unknown): Partial<ServiceError> {
-  const app = err instanceof AppError ? err : new AppError('internal_error');
+  const app =
+    err instanceof AppError
+      ? err
+      : new AppError(isDependencyUnavailable(err) ? 'service_unavailable' : 'internal_error');
   const wire: WireError = { code: app.code, message: app.message, details: app.details, headers: app.headers };
   const md = new Metadata();
   md.set(ERROR_METADATA_KEY, Buffer.from(JSON.stringify(wire), 'utf8'));

@@ -27,6 +27,9 @@ for (const problem of billingConfigProblems(cfg)) {
 
 const db = createPrismaClient(cfg.DATABASE_URL);
 const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 5 });
+// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
+// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
+pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
   databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,

@@ -40,6 +40,9 @@ try {
 
 const ephemeris = initEphemeris({});
 const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
+// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
+pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
 const store = new InterpretationStore(pool);
 const sources = new GrpcCalcSources({
   chart: cfg.CHART_ADDR,

@@ -22,6 +22,9 @@ const logger = createLogger('western-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
 const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
+// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
+pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
 const reports = new PgReportStore(pool);
 const erasure = new Erasure(reports);
 const bus = createEventBus({

@@ -17,6 +17,8 @@ export class PgInvalidationBridge implements InvalidationBridge {
     private readonly log: { warn(msg: string, meta?: object): void },
   ) {
     this.pool = new pg.Pool({ connectionString, max: 2 });
+    // An idle connection dropped by a PostgreSQL restart must not end the process (npm run drills).
+    this.pool.on('error', (err) => this.log.warn('invalidation pool idle connection error', { err: err.message }));
   }
 
   async start(onRemote: (inv: Invalidation) => void): Promise<void> {

@@ -1,0 +1,143 @@
+// `npm run drills`: starts a fleet the drills own — an embedded PostgreSQL on a free port and a private
+// redis-server (the machine's PostgreSQL and Redis are shared and are never stopped) — then runs every
+// fault drill in turn against it and prints one report table. Exit status 1 when a drill broke a promise.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '@astro/platform/db/index';
+import { freePort, ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
+import { startMailCapture } from '../mail-capture.ts';
+import {
+  calcServiceDrill,
+  consumerDrill,
+  emptyReport,
+  formatReports,
+  postgresDrill,
+  redisDrill,
+  type DrillReport,
+} from './drills.ts';
+import { call } from './load.ts';
+import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
+
+const DEADLINE_MS = 5000;
+const runId = `drills${Date.now().toString(36)}`;
+const dataDir = path.join(ROOT, '.data', 'drills', runId);
+const log = (l: string) => process.stdout.write(`${l}\n`);
+
+let pgServer: EmbeddedPostgres | undefined;
+let redis: PrivateRedis | undefined;
+let fleet: RunningFleet | undefined;
+const mail = await startMailCapture(path.join(dataDir, 'mail'));
+let status = 1;
+try {
+  const pgPort = await freePort();
+  const pgOptions = { dataDir: path.join(dataDir, 'pg'), port: pgPort };
+  log(
+    `== embedded PostgreSQL on ${pgPort}, private redis-server, fleet (logs in ${path.relative(ROOT, dataDir)}/logs)`,
+  );
+  pgServer = await startEmbeddedPostgres(pgOptions);
+  redis = await startPrivateRedis(await freePort());
+  fleet = await startFleet({
+    databaseUrl: pgServer.url,
+    dataDir,
+    gatewayPort: 0,
+    randomPorts: true,
+    dbPrefix: 'drill',
+    output: 'files',
+    log: () => {},
+    env: {
+      REDIS_URL: redis.url,
+      SMTP_URL: mail.url,
+      NODE_ENV: 'test',
+      BACKEND_DEADLINE_MS: String(DEADLINE_MS),
+      ...TEST_FLEET_LIMITS,
+    },
+  });
+  const f = fleet;
+  const base = f.baseUrl;
+  const signup = await call(base, 'POST', '/v1/auth/signup', {
+    body: {
+      email: `drill-${runId}@example.com`,
+      password: `Correct-Horse-Battery-Staple-42!${runId}`,
+      accept_terms: true,
+    },
+  });
+  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.json)}`);
+  const keyRes = await call(base, 'POST', '/v1/api-keys', {
+    token: signup.json.session.access_token,
+    body: { name: 'drills', scopes: ['charts:read', 'charts:write', 'compatibility:read'] },
+  });
+  if (keyRes.status !== 201) throw new Error(`key creation answered ${keyRes.status}`);
+  const key = keyRes.json.plaintext as string;
+  const tenantId = signup.json.tenant.id as string;
+  const chart = await call(base, 'POST', '/v1/charts', {
+    token: key,
+    body: { birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 } },
+  });
+
+  const reports: DrillReport[] = [];
+  // A drill that throws (a process it needs died) is a failed row, and the next drills still run.
+  const drill = async (name: string, run: () => Promise<DrillReport>) => {
+    log(`== drill: ${name}`);
+    try {
+      reports.push(await run());
+    } catch (err) {
+      reports.push({ ...emptyReport(name), failures: [`aborted: ${(err as Error).message}`] });
+    }
+  };
+  await drill('calc service stopped', () =>
+    calcServiceDrill({
+      baseUrl: base,
+      key,
+      deadlineMs: DEADLINE_MS,
+      service: { stop: () => f.stopService('vedic-calc'), start: () => f.startService('vedic-calc') },
+    }),
+  );
+  await drill('Redis stopped', () => redisDrill({ baseUrl: base, key, chartId: chart.json.id, redis: redis! }));
+  await drill('PostgreSQL restarted', () =>
+    postgresDrill({
+      baseUrl: base,
+      key,
+      postgres: {
+        stop: () => pgServer!.stop(),
+        start: async () => {
+          pgServer = await startEmbeddedPostgres(pgOptions);
+        },
+      },
+    }),
+  );
+  const westernDb = f.databases['western-calc']!;
+  await drill('consumer stopped during erasure', () =>
+    consumerDrill({
+      baseUrl: base,
+      key,
+      consumer: { stop: () => f.stopService('western-calc'), start: () => f.startService('western-calc') },
+      reportsNaming: async (ids) => {
+        const c = new pg.Client({ connectionString: westernDb });
+        await c.connect();
+        try {
+          const { rows } = await c.query(
+            'SELECT count(*)::int AS n FROM compatibility_reports WHERE tenant_id = $1 AND (chart_a_id = ANY($2) OR chart_b_id = ANY($2))',
+            [tenantId, ids],
+          );
+          return rows[0].n as number;
+        } finally {
+          await c.end();
+        }
+      },
+    }),
+  );
+  log(`\n${formatReports(reports)}`);
+  status = reports.every((r) => r.failures.length === 0) ? 0 : 1;
+  log(status === 0 ? '\nall drills held: nothing lost' : '\nsome drills FAILED (above)');
+} catch (err) {
+  log(`drills aborted: ${(err as Error).stack ?? err}`);
+} finally {
+  await fleet?.stop();
+  await redis?.stop();
+  await pgServer?.stop();
+  await mail.close();
+  if (status === 0) fs.rmSync(dataDir, { recursive: true, force: true });
+  else log(`logs kept in ${path.relative(ROOT, dataDir)}`);
+}
+process.exit(status);
