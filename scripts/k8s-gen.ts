@@ -13,6 +13,11 @@ const IMAGE = 'astro-api';
 const GATEWAY_PORT = 8080;
 /** Services that scale with request volume get an HPA; the stateful ones scale by hand. */
 const AUTOSCALED = new Set(['gateway', 'vedic-calc', 'western-calc']);
+/** Services that write files: a PersistentVolumeClaim mounted at the path their config names. */
+const FILE_STORES: Record<string, { env: string; mountPath: string; size: string }> = {
+  // PDF reports (POST /v1/reports); ReadWriteMany so every replica reads what another wrote.
+  feedback: { env: 'REPORTS_DIR', mountPath: '/var/lib/astro/reports', size: '10Gi' },
+};
 /** Services with a database: their DATABASE_URL comes from the Secret. */
 const WITH_DATABASE = new Set(['account', 'chart', 'western-calc', 'llm', 'feedback']);
 
@@ -73,7 +78,7 @@ function hpa(name: string): Doc {
   };
 }
 
-function deployment(name: string, container: Doc, metrics: { port: number; path: string }): Doc {
+function deployment(name: string, container: Doc, metrics: { port: number; path: string }, claim?: string): Doc {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -98,7 +103,10 @@ function deployment(name: string, container: Doc, metrics: { port: number; path:
           terminationGracePeriodSeconds: 30,
           containers: [container],
           // tsx and Node write only under /tmp: the root filesystem stays read-only.
-          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '256Mi' } }],
+          volumes: [
+            { name: 'tmp', emptyDir: { sizeLimit: '256Mi' } },
+            ...(claim ? [{ name: 'files', persistentVolumeClaim: { claimName: claim } }] : []),
+          ],
         },
       },
     },
@@ -115,6 +123,8 @@ function serviceContainer(s: FleetService): Doc {
       name: 'DATABASE_URL',
       valueFrom: { secretKeyRef: { name: 'astro-secrets', key: `${envKey(s.name)}_DATABASE_URL` } },
     });
+  const store = FILE_STORES[s.name];
+  if (store) env.push({ name: store.env, value: store.mountPath });
   const grpcProbe = { grpc: { port: s.grpcPort } };
   return {
     name: s.name,
@@ -132,7 +142,19 @@ function serviceContainer(s: FleetService): Doc {
     startupProbe: { ...grpcProbe, periodSeconds: 5, failureThreshold: 36 },
     resources: resources(s.name.endsWith('-calc')),
     securityContext: securityContext(),
-    volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+    volumeMounts: [
+      { name: 'tmp', mountPath: '/tmp' },
+      ...(store ? [{ name: 'files', mountPath: store.mountPath }] : []),
+    ],
+  };
+}
+
+function fileStoreClaim(name: string, size: string): Doc {
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: `${name}-files`, labels: labels(name) },
+    spec: { accessModes: ['ReadWriteMany'], resources: { requests: { storage: size } } },
   };
 }
 
@@ -245,7 +267,12 @@ export function baseFiles(): Map<string, Doc[]> {
   for (const s of FLEET) {
     const docs: Doc[] = [
       serviceAccount(s.name),
-      deployment(s.name, serviceContainer(s), { port: s.metricsPort, path: '/metrics' }),
+      deployment(
+        s.name,
+        serviceContainer(s),
+        { port: s.metricsPort, path: '/metrics' },
+        FILE_STORES[s.name] ? `${s.name}-files` : undefined,
+      ),
       clusterService(s.name, [
         { name: 'grpc', port: s.grpcPort },
         { name: 'metrics', port: s.metricsPort },
@@ -253,6 +280,8 @@ export function baseFiles(): Map<string, Doc[]> {
       pdb(s.name),
     ];
     if (AUTOSCALED.has(s.name)) docs.push(hpa(s.name));
+    const store = FILE_STORES[s.name];
+    if (store) docs.push(fileStoreClaim(s.name, store.size));
     files.set(`${s.name}.yaml`, docs);
   }
   files.set('gateway.yaml', [

@@ -7,25 +7,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 // Tuesday 15 May 1990, 10:30 IST, New Delhi: a day birth (the Sun rises about 05:30 local).
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };
 const SEVEN = ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'];
 const NINE = [...SEVEN, 'rahu', 'ketu'];
-const SIGNS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-];
 // Deep debilitation points (BPHS 3): sign index and degree.
 const DEBILITATION: Record<string, number> = {
   sun: 6 * 30 + 10,

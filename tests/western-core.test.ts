@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 // Albert Einstein, 14 March 1879 11:30 LMT Ulm (Astro-Databank, Rodden rating AA: birth certificate);
 // LMT of Ulm (9°59' E) is UTC+0:39:56, so 10:50:04 UTC.
@@ -150,20 +151,6 @@ describe('GET .../houses and the house_system override', () => {
   it('whole_sign: house n is the n-th sign from the ascendant sign; the stored chart keeps placidus', async () => {
     const res = await get(route('houses', '?house_system=whole_sign'));
     expectStatus(res, 200);
-    const SIGNS = [
-      'aries',
-      'taurus',
-      'gemini',
-      'cancer',
-      'leo',
-      'virgo',
-      'libra',
-      'scorpio',
-      'sagittarius',
-      'capricorn',
-      'aquarius',
-      'pisces',
-    ];
     res.json.forEach((h: any, i: number) => assert.equal(h.sign, SIGNS[(3 + i) % 12]));
     const stored = await get(`/v1/charts/${chartId}`);
     assert.equal(stored.json.house_system, 'placidus');

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 const birth = { moment: '2000-03-20T07:35:00Z', latitude: 51.4769, longitude: 0 };
 const DAY = 86_400_000;
@@ -259,20 +260,6 @@ describe('profections and forecasts', () => {
     assert.deepEqual(Object.keys(p.json).sort(), ['age_years', 'house', 'natal_chart_id', 'sign', 'time_lord']);
     assert.equal(p.json.age_years, 30);
     assert.equal(p.json.house, 7);
-    const SIGNS = [
-      'aries',
-      'taurus',
-      'gemini',
-      'cancer',
-      'leo',
-      'virgo',
-      'libra',
-      'scorpio',
-      'sagittarius',
-      'capricorn',
-      'aquarius',
-      'pisces',
-    ];
     assert.equal(p.json.sign, SIGNS[(SIGNS.indexOf(houses.json[0].sign) + 6) % 12]);
   });
   it('annual forecast: the profections of the year and ranked transit windows; the solar return at the equinox', async () => {
@@ -345,20 +332,6 @@ describe('zodiacal releasing', () => {
     expectStatus(res, 200);
     const j = res.json;
     assert.deepEqual(j.levels, [1, 2, 3, 4]);
-    const SIGNS = [
-      'aries',
-      'taurus',
-      'gemini',
-      'cancer',
-      'leo',
-      'virgo',
-      'libra',
-      'scorpio',
-      'sagittarius',
-      'capricorn',
-      'aquarius',
-      'pisces',
-    ];
     const dist = (a: string, b: string) => (SIGNS.indexOf(a) - SIGNS.indexOf(b) + 12) % 12;
     for (let level = 1; level <= 4; level++) {
       const ps = j.periods.filter((p: any) => p.level === level);

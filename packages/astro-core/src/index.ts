@@ -16,3 +16,4 @@ export {
 } from './events.ts';
 export type { FrameOption, LongitudeCrossing, RiseSetOptions, Station } from './events.ts';
 export * from './tables.ts';
+export * from './significators.ts';
