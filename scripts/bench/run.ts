@@ -346,7 +346,7 @@ try {
     '',
   );
   out.push(
-    '| route | conns | fleet req/s | p50 ms | p95 ms | p99 ms | in-process baseline | base req/s | base p50 ms | base p95 ms | base p99 ms | ratio p50 | note |',
+    '| route | conns | fleet req/s | p50 ms | p95 ms | p99 ms | in-process baseline | base req/s | base p50 ms | base p95 ms | base p99 ms | ratio p50 | ratio req/s | note |',
   );
   out.push('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows)
