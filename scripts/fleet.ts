@@ -51,15 +51,28 @@ export const TEST_FLEET_LIMITS: Record<string, string> = {
   AUTH_ATTEMPT_LIMIT: '1000000000',
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
+/** Ports this process has handed out: the kernel may offer a just-closed port again. */
+const handedOut = new Set<number>();
+
+/**
+ * A port free right now and never handed out before by this process: the kernel can offer the same
+ * port to two successive probes, and two fleet processes must never be told the same one (our
+ * suspect for one test start that ended in "gateway did not become ready" with no request logged).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** Service folders that exist and have an entry point. */
