@@ -13,3 +13,4 @@ export * from './trace.ts';
 export * from './plans.ts';
 export * from './principal.ts';
 export * from './services.ts';
+export * from './chart-reader.ts';

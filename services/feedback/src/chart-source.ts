@@ -1,8 +1,6 @@
-// Reads the caller's stored chart from the chart service (ChartReaderService). The tenant comes from
-// the principal the gateway authenticated, so another tenant's chart answers 404 chart_not_found.
-import * as grpc from '@grpc/grpc-js';
-import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
-import { channelOptions, outgoingMetadata, unary } from '@astro/platform';
+// The feedback service's port to stored charts, over the shared read path (@astro/platform ChartReader).
+// The tenant is passed explicitly (talent profiles and reports read any system's chart).
+import { ChartReader as PlatformChartReader, type StoredChart } from '@astro/platform';
 
 export type { StoredChart };
 
@@ -11,22 +9,17 @@ export interface ChartReader {
 }
 
 export class ChartSource implements ChartReader {
-  private readonly client: ChartReaderServiceClient;
+  private readonly reader: PlatformChartReader;
 
   constructor(address: string) {
-    this.client = new ChartReaderServiceClient(address, grpc.credentials.createInsecure(), channelOptions());
+    this.reader = new PlatformChartReader(address);
   }
 
   load(tenantId: string, chartId: string): Promise<StoredChart> {
-    return unary(
-      this.client,
-      this.client.readChart,
-      { tenant_id: tenantId, chart_id: chartId },
-      { metadata: outgoingMetadata() },
-    );
+    return this.reader.read(tenantId, chartId);
   }
 
   close(): void {
-    this.client.close();
+    this.reader.close();
   }
 }

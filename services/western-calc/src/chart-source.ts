@@ -1,8 +1,5 @@
-// Reads the caller's stored chart from the chart service (ChartReaderService): the tenant comes from
-// the principal the gateway authenticated, so another tenant's chart is simply not found (404).
-import * as grpc from '@grpc/grpc-js';
-import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
-import { AppError, channelOptions, outgoingMetadata, unary, type CallContext } from '@astro/platform';
+// western-calc's view of the shared chart read path (@astro/platform ChartReader): Western charts only.
+import { ChartReader, type CallContext, type StoredChart } from '@astro/platform';
 
 export type { StoredChart };
 
@@ -12,32 +9,17 @@ export interface ChartLoader {
 }
 
 export class ChartSource implements ChartLoader {
-  private readonly client: ChartReaderServiceClient;
+  private readonly reader: ChartReader;
 
   constructor(address: string) {
-    this.client = new ChartReaderServiceClient(address, grpc.credentials.createInsecure(), channelOptions());
+    this.reader = new ChartReader(address);
   }
 
-  /** The Western chart `chartId` of the caller's tenant; a Vedic chart answers 422 unsupported_astrology_system. */
-  async load(ctx: CallContext, chartId: string): Promise<StoredChart> {
-    const tenantId = ctx.principal?.tenant_id;
-    if (!tenantId) throw new AppError('unauthorized', 'No caller.', { reason: 'missing' });
-    const stored = await unary(
-      this.client,
-      this.client.readChart,
-      { tenant_id: tenantId, chart_id: chartId },
-      { metadata: outgoingMetadata() },
-    );
-    if (stored.chart?.system !== 'western')
-      throw new AppError('unsupported_astrology_system', 'This route needs a Western chart.', {
-        chart_id: chartId,
-        system: stored.chart?.system ?? null,
-        required: 'western',
-      });
-    return stored;
+  load(ctx: CallContext, chartId: string): Promise<StoredChart> {
+    return this.reader.load(ctx, chartId, 'western');
   }
 
   close(): void {
-    this.client.close();
+    this.reader.close();
   }
 }

@@ -1,0 +1,54 @@
+// The stored-chart read path shared by every service that computes from a chart (ChartReaderService
+// of the chart service). The tenant comes from the principal the gateway authenticated, so another
+// tenant's chart is simply not found (404 chart_not_found); a chart of the other astrology system
+// answers 422 unsupported_astrology_system on routes that need one system.
+import * as grpc from '@grpc/grpc-js';
+import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
+import { AppError } from './errors.ts';
+import { channelOptions, outgoingMetadata, unary } from './grpc-client.ts';
+import type { CallContext } from './grpc-server.ts';
+
+export type { StoredChart };
+
+/** Which chart system a route accepts. */
+export type RequiredSystem = 'vedic' | 'western' | 'any';
+
+export class ChartReader {
+  private readonly client: ChartReaderServiceClient;
+
+  constructor(address: string) {
+    this.client = new ChartReaderServiceClient(address, grpc.credentials.createInsecure(), channelOptions());
+  }
+
+  /** The chart `chartId` of `tenantId`, whatever its system. */
+  read(tenantId: string, chartId: string): Promise<StoredChart> {
+    return unary(
+      this.client,
+      this.client.readChart,
+      { tenant_id: tenantId, chart_id: chartId },
+      { metadata: outgoingMetadata() },
+    );
+  }
+
+  /** The chart `chartId` of the caller's tenant, refused when it is not of the `required` system. */
+  async load(ctx: CallContext, chartId: string, required: RequiredSystem): Promise<StoredChart> {
+    const tenantId = ctx.principal?.tenant_id;
+    if (!tenantId) throw new AppError('unauthorized', 'No caller.', { reason: 'missing' });
+    const stored = await this.read(tenantId, chartId);
+    if (required !== 'any' && stored.chart?.system !== required)
+      throw new AppError(
+        'unsupported_astrology_system',
+        `This route needs a ${required === 'vedic' ? 'Vedic' : 'Western'} chart.`,
+        {
+          chart_id: chartId,
+          system: stored.chart?.system ?? null,
+          required,
+        },
+      );
+    return stored;
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
