@@ -26,11 +26,11 @@ const dbUrl = (() => {
   return u.toString();
 })();
 
-async function admin(query: string) {
+async function admin(query: string, params: unknown[] = []) {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   try {
-    await c.query(query);
+    return (await c.query(query, params)).rows;
   } finally {
     await c.end();
   }
@@ -104,6 +104,13 @@ describe('usage ingest on PostgreSQL', () => {
   after(async () => {
     await Promise.all(buses.map((b) => b.close()));
     await pool?.end();
+    // Every connection of this file is closed above; wait until the server has seen them go, so the
+    // forced drop never kills one of ours (that surfaced as an uncaught "terminating connection").
+    await waitFor(
+      async () =>
+        (await admin('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]))[0].n === 0,
+      'every connection to the test database closed',
+    );
     await admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`);
   });
 
