@@ -8,8 +8,7 @@
 //   contributorSigns(bodies)            sign indexes from sidereal longitudes ({planet, longitude}[] with
 //                                       'ascendant' for the lagna); null when a contributor is missing
 //   bhinnaAshtakavarga(signs)           Record<planet, number[12]> bindus per sign, Aries first
-//   sarvashtakavarga(signs)             number[12] bindus per sign, Aries first
-//   ashtakavarga(signs)                 both, plus row totals
+//   ashtakavarga(signs, places?)        bhinna and sarva, plus totals (places: bindu rules, BPHS default)
 //   SAV_TOTAL (337), BAV_TOTALS         the classical constants
 import { signIndexOf, SIGNS, type ClassicalPlanet, type Sign } from '@astro/astro-core';
 import { AV_PLANETS, BENEFIC_PLACES, CONTRIBUTORS, type Contributor } from './tables.ts';
@@ -44,24 +43,32 @@ export function contributorSigns(bodies: readonly { planet: string; longitude: n
   return out as ContributorSigns;
 }
 
-/** Bindus of one planet's chart in each sign (index 0 = Aries). */
-export function bhinnaOf(planet: ClassicalPlanet, signs: ContributorSigns): number[] {
+/** The bindu rules: for each planet's chart, the houses from each contributor that give a bindu. */
+export type BeneficPlaces = Readonly<Record<ClassicalPlanet, Readonly<Record<Contributor, readonly number[]>>>>;
+
+/**
+ * Bindus of one planet's chart in each sign (index 0 = Aries). `places` defaults to the BPHS tables;
+ * another tradition's tables can be passed to compare with a source that uses them.
+ */
+export function bhinnaOf(
+  planet: ClassicalPlanet,
+  signs: ContributorSigns,
+  places: BeneficPlaces = BENEFIC_PLACES,
+): number[] {
   const row = new Array<number>(12).fill(0);
   for (const c of CONTRIBUTORS) {
-    for (const house of BENEFIC_PLACES[planet][c]) row[(signs[c] + house - 1) % 12]! += 1;
+    for (const house of places[planet][c]) row[(signs[c] + house - 1) % 12]! += 1;
   }
   return row;
 }
 
-export function bhinnaAshtakavarga(signs: ContributorSigns): Record<ClassicalPlanet, number[]> {
+export function bhinnaAshtakavarga(
+  signs: ContributorSigns,
+  places: BeneficPlaces = BENEFIC_PLACES,
+): Record<ClassicalPlanet, number[]> {
   const out = {} as Record<ClassicalPlanet, number[]>;
-  for (const p of AV_PLANETS) out[p] = bhinnaOf(p, signs);
+  for (const p of AV_PLANETS) out[p] = bhinnaOf(p, signs, places);
   return out;
-}
-
-export function sarvashtakavarga(signs: ContributorSigns): number[] {
-  const bav = bhinnaAshtakavarga(signs);
-  return SIGNS.map((_, i) => AV_PLANETS.reduce((sum, p) => sum + bav[p][i]!, 0));
 }
 
 export interface Ashtakavarga {
@@ -74,8 +81,8 @@ export interface Ashtakavarga {
   total: number;
 }
 
-export function ashtakavarga(signs: ContributorSigns): Ashtakavarga {
-  const bhinna = bhinnaAshtakavarga(signs);
+export function ashtakavarga(signs: ContributorSigns, places: BeneficPlaces = BENEFIC_PLACES): Ashtakavarga {
+  const bhinna = bhinnaAshtakavarga(signs, places);
   const sarva = SIGNS.map((_, i) => AV_PLANETS.reduce((sum, p) => sum + bhinna[p][i]!, 0));
   const sarvaBySign = Object.fromEntries(SIGNS.map((s, i) => [s, sarva[i]!])) as Record<Sign, number>;
   return { bhinna, sarva, sarvaBySign, total: sarva.reduce((a, b) => a + b, 0) };

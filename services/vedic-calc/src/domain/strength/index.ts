@@ -10,7 +10,7 @@
 //   computeShadbala(input)       -> ShadbalaResult (entries of the seven planets with parts and ratio)
 //   compositeStrength(sb, lons)  -> CompositeEntry[] (score 0..1, category, components)
 //   vimshopaka(planet, lon, rasiSigns, group) -> { points (0..20), per_varga_points }
-//   bhavaBala(sb, asc, planets, elongation)   -> BhavaBalaEntry[12]
+//   bhavaBala(sb, asc, planets, natures)      -> BhavaBalaEntry[12]
 //   REQUIRED_RUPAS, SHADBALA_METHOD_VERSION, COMPOSITE_METHOD_VERSION
 import { rulerOf, SIGNS, type ClassicalPlanet, type Sign } from '@astro/astro-core';
 import { ashtakavarga, contributorSigns, SAV_MAX_PER_SIGN, type Ashtakavarga } from '../ashtakavarga/index.ts';
@@ -49,7 +49,7 @@ export function strengthProfile(input: ShadbalaInput): StrengthProfile {
   const composite = compositeStrength(shadbala.entries, lons);
   const asc = lons.get('ascendant')!;
   const planets = SEVEN.map((p) => ({ planet: p as ClassicalPlanet, longitude: lons.get(p)! }));
-  const bhava = bhavaBala(shadbala.entries, asc, planets, shadbala.elongation);
+  const bhava = bhavaBala(shadbala.entries, asc, planets, shadbala.natures);
   const signsIn = contributorSigns(input.bodies);
   if (!signsIn) throw new Error('ashtakavarga needs the seven planets and the ascendant');
   const av = ashtakavarga(signsIn);

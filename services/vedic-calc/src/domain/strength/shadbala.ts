@@ -6,7 +6,7 @@ import { DEBILITATION, SIGNS, type ClassicalPlanet } from '@astro/astro-core';
 import { vargaSignIndex, type Varga } from '../vargas/rules.ts';
 import { isClassical, saptavargajaDignity, SEVEN } from './relationships.ts';
 
-export const SHADBALA_METHOD_VERSION = 'shadbala-bphs-v2';
+export const SHADBALA_METHOD_VERSION = 'shadbala-bphs-v3';
 
 /** Required rupas (spec "Theo": BPHS 27.36 minimums). */
 export const REQUIRED_RUPAS: Readonly<Record<ClassicalPlanet, number>> = {
@@ -186,17 +186,40 @@ export function digBala(planet: ClassicalPlanet, longitude: number, ascendant: n
   return arc(longitude, strong[planet] + 180) / 3;
 }
 
-/** Special full aspects (BPHS 26): houses counted sign to sign from the aspecting planet. */
-const SPECIAL_ASPECT: Readonly<Record<string, { houses: readonly number[]; bonus: number }>> = {
-  mars: { houses: [4, 8], bonus: 15 },
-  jupiter: { houses: [5, 9], bonus: 30 },
-  saturn: { houses: [3, 10], bonus: 45 },
+/**
+ * Special aspects (BPHS 26) as B.V. Raman counts them in "Graha and Bhava Balas" (ch. VIII): the bonus
+ * is added while the drishti kendra (aspected minus aspecting longitude) lies in the arc of the special
+ * house, so it does not jump at a sign boundary. Mars 4th and 8th (90-120, 210-240) +15, Jupiter 5th
+ * and 9th (120-150, 240-270) +30, Saturn 3rd and 10th (60-90, 270-300) +45; each makes the aspect full
+ * (60) at the start of its arc.
+ */
+const SPECIAL_ASPECT: Readonly<Record<string, { arcs: readonly (readonly [number, number])[]; bonus: number }>> = {
+  mars: {
+    arcs: [
+      [90, 120],
+      [210, 240],
+    ],
+    bonus: 15,
+  },
+  jupiter: {
+    arcs: [
+      [120, 150],
+      [240, 270],
+    ],
+    bonus: 30,
+  },
+  saturn: {
+    arcs: [
+      [60, 90],
+      [270, 300],
+    ],
+    bonus: 45,
+  },
 };
 
 /**
  * Drishti (aspect value, virupa) of a body at `from` on a point at `to` (BPHS 26; Raman's drishti
- * kendra formulas). The special aspects of Mars (4th, 8th), Jupiter (5th, 9th) and Saturn (3rd, 10th)
- * add the difference to a full aspect when the point's sign is that house from the planet's sign.
+ * kendra formulas), with the special aspects of Mars, Jupiter and Saturn above.
  */
 export function drishti(aspecting: string, from: number, to: number): number {
   const k = norm(to - from);
@@ -208,17 +231,42 @@ export function drishti(aspecting: string, from: number, to: number): number {
   else if (k >= 150 && k < 180) v = (k - 150) * 2;
   else if (k >= 180 && k < 300) v = (300 - k) / 2;
   const special = SPECIAL_ASPECT[aspecting];
-  if (special) {
-    const house = ((Math.floor(norm(to) / 30) - Math.floor(norm(from) / 30) + 12) % 12) + 1;
-    if (special.houses.includes(house)) v += special.bonus;
-  }
+  if (special?.arcs.some(([a, b]) => k >= a && k <= b)) v += special.bonus;
   return v;
 }
 
-/** Benefic aspectors count +, malefic -; the Moon is benefic while waxing; Mercury is benefic. */
-export function isBenefic(planet: ClassicalPlanet, waxingMoon: boolean): boolean {
-  if (planet === 'moon') return waxingMoon;
-  return planet === 'jupiter' || planet === 'venus' || planet === 'mercury';
+/** What makes the Moon and Mercury benefic or malefic in a chart (paksha and drik bala). */
+export interface Natures {
+  /** The Moon is benefic while waxing (Sun-Moon elongation below 180 degrees). */
+  waxingMoon: boolean;
+  /** Mercury is malefic when joined by a malefic and by no benefic (see mercuryIsMalefic). */
+  mercuryMalefic: boolean;
+}
+
+const NATURAL_MALEFICS = ['sun', 'mars', 'saturn', 'rahu', 'ketu'];
+const NATURAL_BENEFICS = ['jupiter', 'venus'];
+
+/**
+ * BPHS ch. 3 v. 10-11: Mercury turns malefic when he joins a malefic. Read here as: Mercury's sign also holds the
+ * Sun, Mars, Saturn, Rahu or Ketu and neither Jupiter nor Venus. Raman's Standard Horoscope ("Graha and
+ * Bhava Balas": Mercury with the Sun in Libra) counts Mercury as malefic for paksha and drik bala; a
+ * Mercury joined by Venus as well stays benefic (the AstroSage chart of the strength tests).
+ */
+export function mercuryIsMalefic(bodies: readonly BodyInput[]): boolean {
+  const signOf = (p: string) => {
+    const b = bodies.find((x) => x.planet === p);
+    return b ? Math.floor(norm(b.longitude) / 30) : -1;
+  };
+  const sign = signOf('mercury');
+  const joined = (list: string[]) => list.some((p) => signOf(p) === sign);
+  return sign >= 0 && joined(NATURAL_MALEFICS) && !joined(NATURAL_BENEFICS);
+}
+
+/** Benefic aspectors count +, malefic -: Jupiter, Venus, a waxing Moon and Mercury unless malefic. */
+export function isBenefic(planet: ClassicalPlanet, natures: Natures): boolean {
+  if (planet === 'moon') return natures.waxingMoon;
+  if (planet === 'mercury') return !natures.mercuryMalefic;
+  return planet === 'jupiter' || planet === 'venus';
 }
 
 /**
@@ -228,13 +276,13 @@ export function isBenefic(planet: ClassicalPlanet, waxingMoon: boolean): boolean
 export function drikOnPoint(
   target: number,
   aspectors: readonly { planet: ClassicalPlanet; longitude: number }[],
-  waxingMoon: boolean,
+  natures: Natures,
   exclude?: string,
 ): number {
   let sum = 0;
   for (const a of aspectors) {
     if (a.planet === exclude) continue;
-    sum += ((isBenefic(a.planet, waxingMoon) ? 1 : -1) * drishti(a.planet, a.longitude, target)) / 4;
+    sum += ((isBenefic(a.planet, natures) ? 1 : -1) * drishti(a.planet, a.longitude, target)) / 4;
   }
   return sum;
 }
@@ -310,6 +358,7 @@ export interface ShadbalaResult {
   isDayBirth: boolean;
   /** Moon-Sun elongation, 0..360. */
   elongation: number;
+  natures: Natures;
 }
 
 /** Declination (degrees) of an ecliptic point at tropical longitude `lambda` (latitude ignored). */
@@ -347,6 +396,7 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
   const elongation = norm(moon - sun);
   const waxing = elongation < 180;
   const phaseArc = waxing ? elongation : 360 - elongation; // 0..180
+  const natures: Natures = { waxingMoon: waxing, mercuryMalefic: mercuryIsMalefic(input.bodies) };
 
   // Time frame of the Vedic day.
   const isDay = input.birthMs < input.sunsetMs;
@@ -388,8 +438,8 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
     else nathonnatha = 60 * (1 - unnata);
     nathonnatha = Math.min(60, Math.max(0, nathonnatha));
 
-    // Natural benefics for paksha bala: Jupiter, Venus, Mercury and the Moon itself.
-    const benefic = p === 'jupiter' || p === 'venus' || p === 'moon' || p === 'mercury';
+    // Benefics for paksha bala: Jupiter, Venus, Mercury unless malefic, and the Moon itself.
+    const benefic = p === 'moon' || isBenefic(p, natures);
     let paksha = benefic ? phaseArc / 3 : 60 - phaseArc / 3;
     if (p === 'moon' && waxing) paksha *= 2;
 
@@ -406,7 +456,7 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
     else if (p === 'moon') chesta = paksha;
     else chesta = CHESTA_VIRUPA[state];
 
-    const drik = drikOnPoint(l, aspectors, waxing, p);
+    const drik = drikOnPoint(l, aspectors, natures, p);
     const kalaParts: KalaParts = {
       nathonnatha,
       paksha,
@@ -464,6 +514,7 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
     lords: { abda: abdaLord, masa: masaLord, vara: varaLord, hora: horaLord },
     isDayBirth: isDay,
     elongation,
+    natures,
   };
 }
 
