@@ -187,7 +187,7 @@ export function digBala(planet: ClassicalPlanet, longitude: number, ascendant: n
 }
 
 /**
- * Special aspects (BPHS 26) as B.V. Raman counts them in "Graha and Bhava Balas" (ch. VIII): the bonus
+ * Special aspects (BPHS 26) as B.V. Raman counts them in "Graha and Bhava Balas": the bonus
  * is added while the drishti kendra (aspected minus aspecting longitude) lies in the arc of the special
  * house, so it does not jump at a sign boundary. Mars 4th and 8th (90-120, 210-240) +15, Jupiter 5th
  * and 9th (120-150, 240-270) +30, Saturn 3rd and 10th (60-90, 270-300) +45; each makes the aspect full
@@ -247,10 +247,11 @@ const NATURAL_MALEFICS = ['sun', 'mars', 'saturn', 'rahu', 'ketu'];
 const NATURAL_BENEFICS = ['jupiter', 'venus'];
 
 /**
- * BPHS ch. 3 v. 10-11: Mercury turns malefic when he joins a malefic. Read here as: Mercury's sign also holds the
- * Sun, Mars, Saturn, Rahu or Ketu and neither Jupiter nor Venus. Raman's Standard Horoscope ("Graha and
- * Bhava Balas": Mercury with the Sun in Libra) counts Mercury as malefic for paksha and drik bala; a
- * Mercury joined by Venus as well stays benefic (the AstroSage chart of the strength tests).
+ * BPHS ch. 3 v. 10-11: Mercury turns malefic when he joins a malefic. Read here as: Mercury's sign
+ * also holds the Sun, Mars, Saturn, Rahu or Ketu and neither Jupiter nor Venus. Raman's Standard
+ * Horoscope ("Graha and Bhava Balas": Mercury with the Sun in Libra) counts Mercury as malefic for
+ * paksha and drik bala; a Mercury joined by Venus as well stays benefic (the AstroSage chart of the
+ * strength tests).
  */
 export function mercuryIsMalefic(bodies: readonly BodyInput[]): boolean {
   const signOf = (p: string) => {
