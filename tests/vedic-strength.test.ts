@@ -225,7 +225,12 @@ describe('composite, signs, houses and planets', () => {
       assert.ok(e.score >= 0 && e.score <= 1);
       assert.ok(['very_weak', 'weak', 'medium', 'strong', 'very_strong'].includes(e.category));
       const c = e.components;
-      close(e.score, 0.4 * (c.shadbala_ratio / 1.5) + 0.35 * c.vimshopaka_norm + 0.25 * c.dignity_norm, 1e-9, 'score');
+      close(
+        e.score,
+        Math.min(1, 0.4 * c.shadbala_ratio + 0.35 * c.vimshopaka_norm + 0.25 * c.dignity_norm),
+        1e-9,
+        'score',
+      );
     }
   });
 

@@ -78,7 +78,7 @@ describe('Theo', () => {
   it('theo/planets: nine planets in fixed order, strength with rank (null for nodes), disposition, connection', async () => {
     const res = await get(v(chartId, '/theo/planets'));
     expectStatus(res, 200);
-    assert.equal(res.json.method_version, 'theo-strength-disposition-v2');
+    assert.equal(res.json.method_version, 'theo-strength-disposition-v3');
     const planets = res.json.planets;
     assert.deepEqual(
       planets.map((p: any) => p.planet),

@@ -6,7 +6,7 @@ import { vargaSignIndex, type Varga } from '../vargas/rules.ts';
 import { isClassical, SEVEN, vargaDignity, type VargaDignity } from './relationships.ts';
 import { chestaState, type ChestaState, type ShadbalaEntry } from './shadbala.ts';
 
-export const COMPOSITE_METHOD_VERSION = 'composite-strength-v1';
+export const COMPOSITE_METHOD_VERSION = 'composite-strength-v2';
 
 export const VARGA_GROUPS = ['shad_varga', 'sapta_varga', 'dasha_varga', 'shodasha_varga'] as const;
 export type VargaGroup = (typeof VARGA_GROUPS)[number];
@@ -110,8 +110,9 @@ export interface CompositeEntry {
 }
 
 /**
- * Composite = 0.40 x (shadbala ratio capped at 1.5, divided by 1.5 so the term stays within 0..1)
- * + 0.35 x shad-varga vimshopaka / 20 + 0.25 x rasi dignity on 0..1. The score is therefore 0..1.
+ * Composite = 0.40 x shadbala ratio (capped at 1.5) + 0.35 x shad-varga vimshopaka / 20 + 0.25 x rasi
+ * dignity on 0..1, exactly the spec's weights so a client can recompute it from `components`; the sum
+ * can reach 1.2 for a very strong planet, so the score is clamped to the spec's 0..1.
  */
 export function compositeStrength(
   shadbala: readonly ShadbalaEntry[],
@@ -123,7 +124,7 @@ export function compositeStrength(
     const ratio = Math.min(1.5, Math.max(0, e.ratio));
     const vim = vimshopaka(e.planet, lon, rasi, 'shad_varga').points / 20;
     const dig = DIGNITY_NORM[vargaDignity(e.planet, rasi[e.planet], rasi, ((lon % 360) + 360) % 30)];
-    const score = Math.min(1, Math.max(0, 0.4 * (ratio / 1.5) + 0.35 * vim + 0.25 * dig));
+    const score = Math.min(1, Math.max(0, 0.4 * ratio + 0.35 * vim + 0.25 * dig));
     return {
       planet: e.planet,
       score,

@@ -19,7 +19,7 @@ import {
   type Graha,
 } from './facts.ts';
 
-export const INFLUENCE_METHOD_VERSION = 'influence-network-v1';
+export const INFLUENCE_METHOD_VERSION = 'influence-network-v2';
 
 export type Via =
   | 'sign_exchange'

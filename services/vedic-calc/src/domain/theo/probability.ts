@@ -25,7 +25,7 @@ import { compositeOf } from './quality.ts';
 import { DEFAULT_THEMES, significator, type Significator } from './significators.ts';
 import type { TransitBody } from './transits.ts';
 
-export const PROBABILITY_METHOD_VERSION = 'probability-engine-v1';
+export const PROBABILITY_METHOD_VERSION = 'probability-engine-v2';
 
 // ---------------------------------------------------------------- essential planets
 

@@ -7,8 +7,8 @@ import type { StrengthInputs } from './inputs.ts';
 import { houseStrength } from './theo.ts';
 import type { TransitBody } from './transits.ts';
 
-export const HOUSE_QUALITY_METHOD_VERSION = 'house-quality-v1';
-export const MATERIALIZATION_METHOD_VERSION = 'materialization-v1';
+export const HOUSE_QUALITY_METHOD_VERSION = 'house-quality-v2';
+export const MATERIALIZATION_METHOD_VERSION = 'materialization-v2';
 
 export type QualityLabel = 'very_difficult' | 'difficult' | 'neutral' | 'good' | 'very_good';
 export function qualityLabel(s: number): QualityLabel {

@@ -26,8 +26,8 @@ import {
 import { houseEdges, influenceNetwork, planetHouseConnection, support, type Edge } from './influence.ts';
 import { REQUIRED_RUPAS, virupaTotal, type StrengthInputs } from './inputs.ts';
 
-export const THEO_METHOD_VERSION = 'theo-strength-disposition-v2';
-export const HOUSE_STRENGTH_METHOD_VERSION = 'theo-house-strength-v1';
+export const THEO_METHOD_VERSION = 'theo-strength-disposition-v3';
+export const HOUSE_STRENGTH_METHOD_VERSION = 'theo-house-strength-v2';
 export const SIGN_INFLUENCES_METHOD_VERSION = 'theo-sign-influences-v2';
 
 // ---------------------------------------------------------------- strength
