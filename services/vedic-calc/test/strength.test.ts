@@ -231,6 +231,11 @@ describe("shadbala against B.V. Raman's Standard Horoscope (Graha and Bhava Bala
 
   it('kala bala part by part: the lords of year, month, day and hora, and every total within 0.15', () => {
     assert.deepEqual(result.lords, { abda: 'saturn', masa: 'mercury', vara: 'mercury', hora: 'moon' });
+    // The book's ahargana of the day is 33405 (Ex. 24, counted from 2 May 1827 as day 1); ours, from
+    // 10 July 1951, differs by 126 years of 360 days, so both epochs give the same year and month
+    // lords on every day, not only on this one.
+    assert.equal((33405 - RAMAN_CHART.ahargana) % 360, 0, 'ahargana congruent mod 360 (and so mod 30)');
+    assert.equal((33405 - RAMAN_CHART.ahargana) % 7, 0, 'ahargana congruent mod 7');
     SEVEN.forEach((p, i) => {
       const k = e(i).parts.kala;
       close(k.nathonnatha, RAMAN.nathonnatha[i]!, 0.05, `${p} nathonnatha`);
