@@ -140,6 +140,21 @@ export const DEBILITATION: Readonly<Record<ClassicalPlanet, { sign: Sign; degree
 );
 
 /**
+ * Moolatrikona sign and degree range [from, to) (BPHS ch. 3 v. 49-54). Where the moolatrikona shares
+ * the exaltation sign (moon, mercury) the degrees below `from` count as exaltation and, for mercury,
+ * the degrees from `to` as own sign.
+ */
+export const MOOLATRIKONA: Readonly<Record<ClassicalPlanet, { sign: Sign; from: number; to: number }>> = Object.freeze({
+  sun: { sign: 'leo', from: 0, to: 20 },
+  moon: { sign: 'taurus', from: 3, to: 30 },
+  mars: { sign: 'aries', from: 0, to: 12 },
+  mercury: { sign: 'virgo', from: 15, to: 20 },
+  jupiter: { sign: 'sagittarius', from: 0, to: 10 },
+  venus: { sign: 'libra', from: 0, to: 15 },
+  saturn: { sign: 'aquarius', from: 0, to: 20 },
+});
+
+/**
  * The 27 nakshatras from 0° sidereal Aries, as lower-case snake_case ASCII without diacritics, in the
  * most common modern English transliteration: ashwini (not asvini), krittika, mrigashira, ardra,
  * ashlesha, purva_phalguni, swati, vishakha, jyeshtha, mula, purva_ashadha, shravana, dhanishta,

@@ -2,25 +2,14 @@
 // label and the few contacts that make it. Transiting Moon and planets to natal points, major aspects
 // only, with transit orbs (the Moon 5°, the Sun to Mars 3°, Jupiter and Saturn 2°, the outer planets
 // 1.5°), natal points stationary (so is_applying says whether the transiting body approaches).
-import { bodyLongitude, norm360, signOf, type BodyKey, type Sign } from '@astro/astro-core';
+import { bodyLongitude, norm360, signOf, type Sign } from '@astro/astro-core';
 import { aspectBetween, fixedOrbPolicy, MAJOR_ASPECTS, type Aspect } from '../aspects/aspects.ts';
+import { WESTERN_BODIES } from '../natal/points.ts';
 import { houseOf, REL_POINTS } from '../relationships/chart-data.ts';
 import type { NatalView } from './natal-view.ts';
 
 export const WEATHER_METHOD_VERSION = 'western-ux-weather-v1';
 
-const TRANSIT_BODIES: readonly BodyKey[] = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-];
 const TRANSIT_ORB: Record<string, number> = {
   moon: 5,
   sun: 3,
@@ -60,7 +49,7 @@ export function weatherLabel(score: number): WeatherLabel {
 }
 
 export function dailyWeather(view: NatalView, atMs: number): Weather {
-  const sky = TRANSIT_BODIES.map((b) => {
+  const sky = WESTERN_BODIES.map((b) => {
     const s = bodyLongitude(b, atMs);
     return { planet: b as string, longitude: s.longitude, speed: s.speed };
   });

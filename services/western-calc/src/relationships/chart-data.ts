@@ -1,22 +1,10 @@
 // The plain chart data the relationship and product code works on: no transport types, so the pure
 // functions can be tested with hand-written charts (published natal positions).
 import { norm360, signOf, degreeInSign, type Sign } from '@astro/astro-core';
+import { WESTERN_BODIES } from '../natal/points.ts';
 
 /** The points a relationship or a profile compares: the ten planets and the two angles (as the spec's aspects). */
-export const REL_POINTS = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'ascendant',
-  'midheaven',
-] as const;
+export const REL_POINTS = [...WESTERN_BODIES, 'ascendant', 'midheaven'] as const;
 export type RelPoint = (typeof REL_POINTS)[number];
 
 export interface PointPosition {

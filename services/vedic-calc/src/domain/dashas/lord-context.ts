@@ -4,6 +4,7 @@ import {
   DEBILITATION,
   degreeInSign,
   EXALTATION,
+  MOOLATRIKONA,
   nakshatraOf,
   rulerOf,
   SIGNS,
@@ -34,21 +35,6 @@ export interface LordContext {
 }
 
 const CLASSICAL: ReadonlySet<string> = new Set(['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn']);
-
-/**
- * Moolatrikona sign and degree range [from, to) (BPHS ch. 3). Where the moolatrikona shares the
- * exaltation sign (moon, mercury) the degrees below `from` count as exaltation and, for mercury, the
- * degrees from `to` as own sign.
- */
-const MOOLATRIKONA: Readonly<Record<ClassicalPlanet, { sign: Sign; from: number; to: number }>> = {
-  sun: { sign: 'leo', from: 0, to: 20 },
-  moon: { sign: 'taurus', from: 3, to: 30 },
-  mars: { sign: 'aries', from: 0, to: 12 },
-  mercury: { sign: 'virgo', from: 15, to: 20 },
-  jupiter: { sign: 'sagittarius', from: 0, to: 10 },
-  venus: { sign: 'libra', from: 0, to: 15 },
-  saturn: { sign: 'aquarius', from: 0, to: 20 },
-};
 
 /** Natural (naisargika) relationships, BPHS ch. 3: friends and enemies; every other planet is neutral. */
 const NATURAL: Readonly<Record<ClassicalPlanet, { friends: ClassicalPlanet[]; enemies: ClassicalPlanet[] }>> = {

@@ -1,7 +1,7 @@
 // Dignity of a planet in a sign with the five-fold (panchadha) relationship of BPHS ch. 3: the natural
 // relationship (lord-context.ts, BPHS 3.55) combined with the temporary one read from the rasi chart
 // (friends in the 2nd, 3rd, 4th, 10th, 11th and 12th from the planet, enemies elsewhere).
-import { DEBILITATION, EXALTATION, rulerOf, SIGNS, type ClassicalPlanet } from '@astro/astro-core';
+import { DEBILITATION, EXALTATION, MOOLATRIKONA, rulerOf, SIGNS, type ClassicalPlanet } from '@astro/astro-core';
 import { naturalRelationship } from '../dashas/lord-context.ts';
 
 export const SEVEN: readonly ClassicalPlanet[] = ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'];
@@ -32,17 +32,6 @@ export function compoundRelationship(
   return tempFriend ? 'neutral' : 'great_enemy';
 }
 
-/** Moolatrikona sign and degree range [from, to) (BPHS ch. 3), as in lord-context.ts. */
-export const MOOLATRIKONA: Readonly<Record<ClassicalPlanet, { sign: number; from: number; to: number }>> = {
-  sun: { sign: 4, from: 0, to: 20 },
-  moon: { sign: 1, from: 3, to: 30 },
-  mars: { sign: 0, from: 0, to: 12 },
-  mercury: { sign: 5, from: 15, to: 20 },
-  jupiter: { sign: 8, from: 0, to: 10 },
-  venus: { sign: 6, from: 0, to: 15 },
-  saturn: { sign: 10, from: 0, to: 20 },
-};
-
 export type VargaDignity = 'exalted' | 'moolatrikona' | 'own_sign' | Compound | 'debilitated';
 
 /**
@@ -60,7 +49,8 @@ export function vargaDignity(
   const ex = SIGNS.indexOf(EXALTATION[planet].sign);
   const deb = SIGNS.indexOf(DEBILITATION[planet].sign);
   const mt = MOOLATRIKONA[planet];
-  if (sign === mt.sign && sign === ex) {
+  const mtSign = SIGNS.indexOf(mt.sign);
+  if (sign === mtSign && sign === ex) {
     // moon in taurus, mercury in virgo share exaltation and moolatrikona signs
     if (degree === null) return 'exalted';
     if (degree < mt.from) return 'exalted';
@@ -69,7 +59,7 @@ export function vargaDignity(
   }
   if (sign === ex) return 'exalted';
   if (sign === deb) return 'debilitated';
-  if (sign === mt.sign && (degree === null || (degree >= mt.from && degree < mt.to))) return 'moolatrikona';
+  if (sign === mtSign && (degree === null || (degree >= mt.from && degree < mt.to))) return 'moolatrikona';
   const lord = rulerOf(SIGNS[sign]!);
   if (lord === planet) return 'own_sign';
   return compoundRelationship(planet, lord, rasiSigns[planet], rasiSigns[lord]);
@@ -83,7 +73,7 @@ export function saptavargajaDignity(
   degree: number | null,
 ): 'moolatrikona' | 'own_sign' | Compound {
   const mt = MOOLATRIKONA[planet];
-  if (sign === mt.sign && (degree === null ? false : degree >= mt.from && degree < mt.to)) return 'moolatrikona';
+  if (sign === SIGNS.indexOf(mt.sign) && degree !== null && degree >= mt.from && degree < mt.to) return 'moolatrikona';
   const lord = rulerOf(SIGNS[sign]!);
   if (lord === planet) return 'own_sign';
   return compoundRelationship(planet, lord, rasiSigns[planet], rasiSigns[lord]);

@@ -5,6 +5,7 @@ import {
   DEBILITATION,
   degreeInSign,
   EXALTATION,
+  MOOLATRIKONA,
   nakshatraOf,
   navamsaSignOf,
   norm360,
@@ -198,17 +199,6 @@ export type Dignity =
   | 'enemy'
   | 'great_enemy'
   | 'debilitation';
-
-/** Mooltrikona ranges (BPHS ch. 3 v. 49-54). */
-const MOOLATRIKONA: Readonly<Record<ClassicalPlanet, { sign: Sign; from: number; to: number }>> = {
-  sun: { sign: 'leo', from: 0, to: 20 },
-  moon: { sign: 'taurus', from: 3, to: 30 },
-  mars: { sign: 'aries', from: 0, to: 12 },
-  mercury: { sign: 'virgo', from: 15, to: 20 },
-  jupiter: { sign: 'sagittarius', from: 0, to: 10 },
-  venus: { sign: 'libra', from: 0, to: 15 },
-  saturn: { sign: 'aquarius', from: 0, to: 20 },
-};
 
 /** Dignity of a classical planet: exaltation/debilitation sign, mooltrikona, own, else the compound relation to its dispositor; null for the nodes. */
 export function dignity(f: ChartFacts, p: Graha): Dignity | null {

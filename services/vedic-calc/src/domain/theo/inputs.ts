@@ -29,16 +29,7 @@ export interface StrengthInputs {
   bhavaBala: number[];
 }
 
-/** Required rupas (spec "Theo": BPHS ch. 27 v. 35-37). */
-export const REQUIRED_RUPAS: Readonly<Record<ClassicalPlanet, number>> = {
-  sun: 5.0,
-  moon: 6.0,
-  mars: 5.0,
-  mercury: 7.0,
-  jupiter: 6.5,
-  venus: 5.5,
-  saturn: 5.0,
-};
+export { REQUIRED_RUPAS } from '../strength/shadbala.ts';
 
 export function virupaTotal(r: ShadbalaRow): number {
   return r.naisargika + r.dig + r.uchcha + r.drik + r.kala + r.chesta + r.other_sthana;
