@@ -91,18 +91,20 @@ export const ASPECTS: Table = {
   sextile: row('a sextile', 'षडाष्टक', 'ஷஷ்டகம்', 'షష్టకం', 'ಷಷ್ಟಕ', 'ഷഷ്ടകം', 'षडाष्टक', 'ষষ্ঠাংশ', 'ષષ્ઠાંશ', 'un sextil'),
 };
 
+// Tamil, Telugu, Kannada, Malayalam and Bengali give the qualifier only: their templates add the word
+// for "state" (நிலை, స్థితి, ...) after it.
 export const DIGNITIES: Table = {
-  exalted: row('exalted', 'उच्च', 'உச்சம்', 'ఉచ్చ', 'ಉಚ್ಚ', 'ഉച്ചം', 'उच्च', 'উচ্চ', 'ઉચ્ચ', 'exaltado'),
-  debilitated: row('debilitated', 'नीच', 'நீசம்', 'నీచ', 'ನೀಚ', 'നീചം', 'नीच', 'নীচ', 'નીચ', 'en caída'),
+  exalted: row('exalted', 'उच्च', 'உச்ச', 'ఉచ్చ', 'ಉಚ್ಚ', 'ഉച്ച', 'उच्च', 'উচ্চ', 'ઉચ્ચ', 'exaltado'),
+  debilitated: row('debilitated', 'नीच', 'நீச', 'నీచ', 'ನೀಚ', 'നീച', 'नीच', 'নীচ', 'નીચ', 'en caída'),
   own_sign: row(
     'in its own sign',
     'स्वराशि में',
-    'சொந்த ராசியில்',
-    'స్వక్షేత్రంలో',
-    'ಸ್ವಕ್ಷೇತ್ರದಲ್ಲಿ',
-    'സ്വക്ഷേത്രത്തിൽ',
+    'ஆட்சி',
+    'స్వక్షేత్ర',
+    'ಸ್ವಕ್ಷೇತ್ರ',
+    'സ്വക്ഷേത്ര',
     'स्वराशीत',
-    'স্বক্ষেত্রে',
+    'স্বক্ষেত্র',
     'સ્વરાશિમાં',
     'en su propio signo',
   ),
@@ -154,7 +156,56 @@ export const ELEMENTS: Table = {
   water: row('water', 'जल', 'நீர்', 'జలం', 'ಜಲ', 'ജലം', 'जल', 'জল', 'જળ', 'agua'),
 };
 
+/** Chara karaka roles (Jaimini), as vedic-calc names them (lower-cased here). */
+export const KARAKA_ROLES: Table = {
+  atmakaraka: row('Atmakaraka', 'आत्मकारक', 'ஆத்மகாரகர்', 'ఆత్మకారక', 'ಆತ್ಮಕಾರಕ', 'ആത്മകാരകൻ', 'आत्मकारक', 'আত্মকারক', 'આત્મકારક', 'Atmakaraka'),
+  amatyakaraka: row('Amatyakaraka', 'अमात्यकारक', 'அமாத்யகாரகர்', 'అమాత్యకారక', 'ಅಮಾತ್ಯಕಾರಕ', 'അമാത്യകാരകൻ', 'अमात्यकारक', 'অমাত্যকারক', 'અમાત્યકારક', 'Amatyakaraka'),
+  bhratrukaraka: row('Bhratrukaraka', 'भ्रातृकारक', 'பிராத்ருகாரகர்', 'భ్రాతృకారక', 'ಭ್ರಾತೃಕಾರಕ', 'ഭ്രാതൃകാരകൻ', 'भ्रातृकारक', 'ভ্রাতৃকারক', 'ભ્રાતૃકારક', 'Bhratrukaraka'),
+  matrukaraka: row('Matrukaraka', 'मातृकारक', 'மாத்ருகாரகர்', 'మాతృకారక', 'ಮಾತೃಕಾರಕ', 'മാതൃകാരകൻ', 'मातृकारक', 'মাতৃকারক', 'માતૃકારક', 'Matrukaraka'),
+  putrakaraka: row('Putrakaraka', 'पुत्रकारक', 'புத்ரகாரகர்', 'పుత్రకారక', 'ಪುತ್ರಕಾರಕ', 'പുത്രകാരകൻ', 'पुत्रकारक', 'পুত্রকারক', 'પુત્રકારક', 'Putrakaraka'),
+  gnatikaraka: row('Gnatikaraka', 'ज्ञातिकारक', 'ஞாதிகாரகர்', 'జ్ఞాతికారక', 'ಜ್ಞಾತಿಕಾರಕ', 'ജ്ഞാതികാരകൻ', 'ज्ञातिकारक', 'জ্ঞাতিকারক', 'જ્ઞાતિકારક', 'Gnatikaraka'),
+  darakaraka: row('Darakaraka', 'दाराकारक', 'தாராகாரகர்', 'దారాకారక', 'ದಾರಾಕಾರಕ', 'ദാരാകാരകൻ', 'दाराकारक', 'দারাকারক', 'દારાકારક', 'Darakaraka'),
+};
+
+/** The classical yogas the context builders detect (vedic-grounding.ts). */
+export const YOGAS: Table = {
+  ruchaka_yoga: row('Ruchaka yoga', 'रुचक योग', 'ருசக யோகம்', 'రుచక యోగం', 'ರುಚಕ ಯೋಗ', 'രുചക യോഗം', 'रुचक योग', 'রুচক যোগ', 'રુચક યોગ', 'yoga Ruchaka'),
+  bhadra_yoga: row('Bhadra yoga', 'भद्र योग', 'பத்ர யோகம்', 'భద్ర యోగం', 'ಭದ್ರ ಯೋಗ', 'ഭദ്ര യോഗം', 'भद्र योग', 'ভদ্র যোগ', 'ભદ્ર યોગ', 'yoga Bhadra'),
+  hamsa_yoga: row('Hamsa yoga', 'हंस योग', 'ஹம்ச யோகம்', 'హంస యోగం', 'ಹಂಸ ಯೋಗ', 'ഹംസ യോഗം', 'हंस योग', 'হংস যোগ', 'હંસ યોગ', 'yoga Hamsa'),
+  malavya_yoga: row('Malavya yoga', 'मालव्य योग', 'மாளவ்ய யோகம்', 'మాలవ్య యోగం', 'ಮಾಲವ್ಯ ಯೋಗ', 'മാളവ്യ യോഗം', 'मालव्य योग', 'মালব্য যোগ', 'માલવ્ય યોગ', 'yoga Malavya'),
+  sasa_yoga: row('Sasa yoga', 'शश योग', 'சச யோகம்', 'శశ యోగం', 'ಶಶ ಯೋಗ', 'ശശ യോഗം', 'शश योग', 'শশ যোগ', 'શશ યોગ', 'yoga Sasa'),
+  gajakesari_yoga: row('Gajakesari yoga', 'गजकेसरी योग', 'கஜகேசரி யோகம்', 'గజకేసరి యోగం', 'ಗಜಕೇಸರಿ ಯೋಗ', 'ഗജകേസരി യോഗം', 'गजकेसरी योग', 'গজকেশরী যোগ', 'ગજકેસરી યોગ', 'yoga Gajakesari'),
+  budha_aditya_yoga: row('Budha-Aditya yoga', 'बुधादित्य योग', 'புதாதித்ய யோகம்', 'బుధాదిత్య యోగం', 'ಬುಧಾದಿತ್ಯ ಯೋಗ', 'ബുധാദിത്യ യോഗം', 'बुधादित्य योग', 'বুধাদিত্য যোগ', 'બુધાદિત્ય યોગ', 'yoga Budha-Aditya'),
+  chandra_mangala_yoga: row('Chandra-Mangala yoga', 'चंद्र-मंगल योग', 'சந்திர-மங்கள யோகம்', 'చంద్ర-మంగళ యోగం', 'ಚಂದ್ರ-ಮಂಗಳ ಯೋಗ', 'ചന്ദ്ര-മംഗള യോഗം', 'चंद्र-मंगळ योग', 'চন্দ্র-মঙ্গল যোগ', 'ચંદ્ર-મંગળ યોગ', 'yoga Chandra-Mangala'),
+};
+
+/** The nine taras of the muhurta ranking (vedic-calc's muhurta tables). */
+export const TARAS: Table = {
+  janma: row('Janma', 'जन्म', 'ஜன்ம', 'జన్మ', 'ಜನ್ಮ', 'ജന്മ', 'जन्म', 'জন্ম', 'જન્મ', 'Janma'),
+  sampat: row('Sampat', 'संपत्', 'சம்பத்', 'సంపత్', 'ಸಂಪತ್', 'സമ്പത്', 'संपत्', 'সম্পৎ', 'સંપત્', 'Sampat'),
+  vipat: row('Vipat', 'विपत्', 'விபத்', 'విపత్', 'ವಿಪತ್', 'വിപത്', 'विपत्', 'বিপৎ', 'વિપત્', 'Vipat'),
+  kshema: row('Kshema', 'क्षेम', 'க்ஷேம', 'క్షేమ', 'ಕ್ಷೇಮ', 'ക്ഷേമ', 'क्षेम', 'ক্ষেম', 'ક્ષેમ', 'Kshema'),
+  pratyak: row('Pratyak', 'प्रत्यक्', 'பிரத்யக்', 'ప్రత్యక్', 'ಪ್ರತ್ಯಕ್', 'പ്രത്യക്', 'प्रत्यक्', 'প্রত্যক্', 'પ્રત્યક્', 'Pratyak'),
+  sadhana: row('Sadhana', 'साधन', 'சாதன', 'సాధన', 'ಸಾಧನ', 'സാധന', 'साधन', 'সাধন', 'સાધન', 'Sadhana'),
+  naidhana: row('Naidhana', 'नैधन', 'நைதன', 'నైధన', 'ನೈಧನ', 'നൈധന', 'नैधन', 'নৈধন', 'નૈધન', 'Naidhana'),
+  mitra: row('Mitra', 'मित्र', 'மித்ர', 'మిత్ర', 'ಮಿತ್ರ', 'മിത്ര', 'मित्र', 'মিত্র', 'મિત્ર', 'Mitra'),
+  parama_mitra: row('Parama Mitra', 'परम मित्र', 'பரம மித்ர', 'పరమ మిత్ర', 'ಪರಮ ಮಿತ್ರ', 'പരമ മിത്ര', 'परम मित्र', 'পরম মিত্র', 'પરમ મિત્ર', 'Parama Mitra'),
+};
+
+/** Labels before a placement that is not the native's own natal one. */
+export const OWNERS: Table = {
+  composite: row('Composite chart', 'संयुक्त कुंडली', 'கூட்டு ஜாதகம்', 'సంయుక్త జాతకం', 'ಸಂಯುಕ್ತ ಜಾತಕ', 'സംയുക്ത ജാതകം', 'संयुक्त कुंडली', 'যৌথ কোষ্ঠী', 'સંયુક્ત કુંડળી', 'Carta compuesta'),
+  transit: row('In transit', 'गोचर', 'கோசாரம்', 'గోచారం', 'ಗೋಚಾರ', 'ഗോചാരം', 'गोचर', 'গোচর', 'ગોચર', 'En tránsito'),
+  'A→B': row('A→B', 'A→B', 'A→B', 'A→B', 'A→B', 'A→B', 'A→B', 'A→B', 'A→B', 'A→B'),
+  'B→A': row('B→A', 'B→A', 'B→A', 'B→A', 'B→A', 'B→A', 'B→A', 'B→A', 'B→A', 'B→A'),
+};
+
 /** A value of a table in a language; unknown keys (names the engine gives verbatim) pass through. */
 export function word(table: Table, key: string, lang: Language): string {
-  return table[key]?.[lang] ?? key.replace(/_/g, ' ');
+  return table[key.toLowerCase()]?.[lang] ?? table[key]?.[lang] ?? key.replace(/_/g, ' ');
+}
+
+/** True when a table has the key (the writer checks its input before writing in a language). */
+export function known(table: Table, key: string): boolean {
+  return key.toLowerCase() in table || key in table;
 }
