@@ -157,8 +157,16 @@ export async function chartReadingContext(src: CalcSources, p: Principal, chartI
   const otherHouses = Array.from({ length: 12 }, (_, i) => i + 1)
     .filter((h) => !headline.has(h))
     .map((h) => houseSummary(ascSign, list, h));
-  const karakaFact = (a: { role: string; planet: string }): Fact => ({ kind: 'karaka', role: a.role, planet: a.planet });
-  const yogaFact = (y: { name: string; planets: string[] }): Fact => ({ kind: 'yoga', name: y.name, planets: y.planets });
+  const karakaFact = (a: { role: string; planet: string }): Fact => ({
+    kind: 'karaka',
+    role: a.role,
+    planet: a.planet,
+  });
+  const yogaFact = (y: { name: string; planets: string[] }): Fact => ({
+    kind: 'yoga',
+    name: y.name,
+    planets: y.planets,
+  });
   // Basic: the three driving planets, the atmakaraka, the strongest yoga and the first and tenth
   // houses. Standard adds every placement and dignity, the amatyakaraka, every yoga and the five
   // headline areas. Premium adds the other karakas and the remaining seven houses.

@@ -65,8 +65,7 @@ export const TEMPLATES: Record<Language, LanguageTemplates> = {
       karaka: 'El {role} es {planet}.',
       yoga: 'La carta muestra el {name}, formado por {planets}.',
       element: 'El elemento dominante es {element} ({share}%).',
-      profection:
-        'A los {age} años la profección activa la casa {house} ({sign}), con {time_lord} como señor del año.',
+      profection: 'A los {age} años la profección activa la casa {house} ({sign}), con {time_lord} como señor del año.',
       window: 'El periodo considerado va del {start} al {end}.',
       probability: 'La probabilidad calculada para {theme} es del {pct}%.',
       essential: '{planet} está entre los planetas esenciales para {theme}.',

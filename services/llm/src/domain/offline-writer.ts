@@ -26,9 +26,6 @@ import {
 } from './offline-vocab.ts';
 import { THEMES } from './themes.ts';
 
-/** Tag of the writer's templates and tier rules; part of the cache key so older texts are not replayed. */
-export const OFFLINE_WRITER_VERSION = 'offline-writer-v2';
-
 const TIER_DEPTH: Record<Tier, number> = { basic: 1, standard: 2, premium: 3 };
 
 const day = (iso: string) => iso.slice(0, 10);

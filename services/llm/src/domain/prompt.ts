@@ -33,3 +33,27 @@ export function buildMessages(
 export function maxOutputTokens(tier: Tier): number {
   return Math.round(TIER_SPECS[tier].targetOutputTokens * 1.5);
 }
+
+/** Marks the context of a statement rewrite (the offline writer rewrites from it alone). */
+export const REWRITE_TASK = 'statement_rewrite';
+
+/** A statement rewrite (use_llm_rewrite): one statement, reworded in the tone, every fact kept. */
+export function rewriteMessages(text: string, tone: string, language: string): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content: [
+        'You reword one astrology statement for a commercial API.',
+        `Tone: ${tone || 'corporate'}. Language: ${language || 'en'} (BCP 47).`,
+        'Keep every fact exactly: planets, signs, houses, aspects, numbers, dates and the claim itself.',
+        'Add nothing and remove nothing. Answer with the reworded statement only.',
+      ].join('\n'),
+    },
+    { role: 'user', content: text },
+  ];
+}
+
+/** Output cap of a statement rewrite: room for a reworded sentence three times the original's length. */
+export function rewriteMaxOutputTokens(inputTokens: number): number {
+  return Math.max(64, inputTokens * 3);
+}
