@@ -58,7 +58,7 @@ const EVERY_KIND: Fact[] = [
 const NON_ENGLISH = LANGUAGES.filter((l) => l !== 'en' && l !== 'es');
 /** Digits may carry an ordinal suffix written onto them in these scripts (5వ, 5ನೇ, 5-ാം). */
 const ORDINAL: Partial<Record<Language, RegExp>> = { te: /^వ/, kn: /^ನೇ/, ml: /^-ാം/ };
-const BOUNDARY = /^$|^[\s,.;:()।\-]/;
+const BOUNDARY = /^$|^[\s,.;:()।-]/;
 
 describe('offline writer: languages', () => {
   it('English: one sentence per fact, as written', () => {
