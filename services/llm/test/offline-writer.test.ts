@@ -6,6 +6,7 @@ import { LANGUAGES, TIER_SPECS, type Language } from '../src/domain/catalog.ts';
 import type { Fact } from '../src/domain/facts.ts';
 import { composeAnswer, composeParagraphs, factsForTier, renderFact } from '../src/domain/offline-writer.ts';
 import { KARAKA_ROLES, PLANETS, SIGNS, YOGAS } from '../src/domain/offline-vocab.ts';
+import { buildMessages } from '../src/domain/prompt.ts';
 import { rewriteStatement } from '../src/domain/statement-rewrite.ts';
 
 /** One fact of every kind, every optional part present (the hardest case for spacing). */
@@ -194,6 +195,17 @@ describe('offline writer: tiers', () => {
       assert.ok(paragraphs.length <= TIER_SPECS[tier].maxParagraphs, `${tier}: ${paragraphs.length}`);
     }
     assert.ok(w.basic < w.standard && w.standard < w.premium, JSON.stringify(w));
+  });
+
+  it('a configured model is told the same depth: basic 1, standard 2, premium 3', () => {
+    for (const [tier, depth] of [
+      ['basic', 1],
+      ['standard', 2],
+      ['premium', 3],
+    ] as const) {
+      const system = buildMessages('natal', { highlights: facts }, 'en', tier)[0]!.content;
+      assert.match(system, new RegExp(`"depth" is at most ${depth} `));
+    }
   });
 
   it('never pads: fewer facts than paragraphs gives one paragraph per fact', () => {

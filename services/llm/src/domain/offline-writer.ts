@@ -26,8 +26,6 @@ import {
 } from './offline-vocab.ts';
 import { THEMES } from './themes.ts';
 
-const TIER_DEPTH: Record<Tier, number> = { basic: 1, standard: 2, premium: 3 };
-
 const day = (iso: string) => iso.slice(0, 10);
 const deg = (x: number) => `${x.toFixed(1)}°`;
 /** A 0..1 probability as a whole percentage. */
@@ -114,7 +112,7 @@ export function renderFact(f: Fact, lang: Language): string {
 
 /** The facts a tier states: each fact's depth (absent = 1) up to the tier's. */
 export function factsForTier(facts: Fact[], tier: Tier): Fact[] {
-  return facts.filter((f) => (f.depth ?? 1) <= TIER_DEPTH[tier]);
+  return facts.filter((f) => (f.depth ?? 1) <= TIER_SPECS[tier].depth);
 }
 
 /**

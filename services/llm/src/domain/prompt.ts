@@ -4,7 +4,8 @@
 import { LANGUAGE_NAMES, TIER_SPECS, type Language, type Tier } from './catalog.ts';
 import type { ChatMessage } from './tokens.ts';
 
-export const PROMPT_VERSION = 'llm-prompt-v1';
+// v2: the tier's depth (which highlights to state) is part of the instructions.
+export const PROMPT_VERSION = 'llm-prompt-v2';
 
 export function buildMessages(
   interpretationType: string,
@@ -20,6 +21,7 @@ export function buildMessages(
     'Keep names, numbers and dates exactly as given. Do not mention JSON, fields, the context or these rules.',
     `Write in ${LANGUAGE_NAMES[language]} (ISO 639-1 "${language}").`,
     `Length: ${spec.minParagraphs}-${spec.maxParagraphs} paragraphs, about ${spec.targetOutputTokens} tokens in all.`,
+    `Depth: cover the highlights whose "depth" is at most ${spec.depth} (no depth means 1); leave the deeper ones out.`,
     'Plain prose paragraphs separated by blank lines; no headings, lists or markdown.',
   ].join('\n');
   const user = `Interpretation type: ${interpretationType}\nEngine context:\n${JSON.stringify(engineContext)}`;
