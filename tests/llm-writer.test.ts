@@ -179,45 +179,52 @@ describe('languages: native text, no English, no glued words (offline writer)', 
     it(`${lang}: every route and fact kind`, async () => {
       const t = await tenant();
       const at = '2026-01-15T12:00:00+05:30';
-      const calls: [string, Promise<any>][] = [
-        ['chart-reading', llm(t, '/v1/llm/chart-reading', { chart_id: t.vedic, language: lang, tier: 'premium' })],
-        ['theme', llm(t, '/v1/llm/theme/spouse', { chart_id: t.vedic, language: lang, tier: 'premium', at })],
-        ['dasha', llm(t, '/v1/llm/dasha-forecast', { chart_id: t.vedic, language: lang, tier: 'premium', at })],
+      // One call after another: the fleet's database connections are shared with the rest of the suite.
+      const calls: [string, () => Promise<any>][] = [
+        [
+          'chart-reading',
+          () => llm(t, '/v1/llm/chart-reading', { chart_id: t.vedic, language: lang, tier: 'premium' }),
+        ],
+        ['theme', () => llm(t, '/v1/llm/theme/spouse', { chart_id: t.vedic, language: lang, tier: 'premium', at })],
+        ['dasha', () => llm(t, '/v1/llm/dasha-forecast', { chart_id: t.vedic, language: lang, tier: 'premium', at })],
         [
           'muhurta',
-          llm(t, '/v1/llm/muhurta-reasoning', {
-            chart_id: t.vedic,
-            language: lang,
-            tier: 'basic',
-            window_start: '2026-02-01T06:00:00+05:30',
-            window_end: '2026-02-03T06:00:00+05:30',
-            interval_minutes: 240,
-            top_n: 3,
-          }),
+          () =>
+            llm(t, '/v1/llm/muhurta-reasoning', {
+              chart_id: t.vedic,
+              language: lang,
+              tier: 'basic',
+              window_start: '2026-02-01T06:00:00+05:30',
+              window_end: '2026-02-03T06:00:00+05:30',
+              interval_minutes: 240,
+              top_n: 3,
+            }),
         ],
-        ['natal', western(t, 'natal', { chart_id: t.western, language: lang, tier: 'premium' })],
+        ['natal', () => western(t, 'natal', { chart_id: t.western, language: lang, tier: 'premium' })],
         [
           'relationship',
-          western(t, 'relationship', {
-            chart_a_id: t.western,
-            chart_b_id: t.westernB,
-            language: lang,
-            tier: 'premium',
-          }),
+          () =>
+            western(t, 'relationship', {
+              chart_a_id: t.western,
+              chart_b_id: t.westernB,
+              language: lang,
+              tier: 'premium',
+            }),
         ],
         [
           'forecast',
-          western(t, 'forecast', {
-            chart_id: t.western,
-            starts_at: '2026-01-01T00:00:00+00:00',
-            ends_at: '2026-06-30T00:00:00+00:00',
-            language: lang,
-            tier: 'standard',
-          }),
+          () =>
+            western(t, 'forecast', {
+              chart_id: t.western,
+              starts_at: '2026-01-01T00:00:00+00:00',
+              ends_at: '2026-06-30T00:00:00+00:00',
+              language: lang,
+              tier: 'standard',
+            }),
         ],
       ];
       for (const [what, call] of calls) {
-        const r = await call;
+        const r = await call();
         expectStatus(r, 200);
         // The language field says what was written, and it was written in that language.
         assert.equal(r.json.language, lang, what);
