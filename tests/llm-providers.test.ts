@@ -382,7 +382,7 @@ describe('statement rewrites (LlmRewriteService, for use_llm_rewrite)', () => {
     );
   });
 
-  it('the default fleet (offline writer) returns the statements unchanged', async () => {
+  it('the default fleet (offline writer) rewrites each statement in the tone, keeping every word of it', async () => {
     const fleetEnv = JSON.parse(process.env.FLEET_ENV!) as Record<string, string>;
     const t = await tenant('pro');
     const res = await rewrite(fleetEnv.LLM_ADDR!, {
@@ -392,6 +392,14 @@ describe('statement rewrites (LlmRewriteService, for use_llm_rewrite)', () => {
       language: 'en',
       items,
     });
-    assert.deepEqual(res.items, items);
+    assert.deepEqual(
+      res.items.map((i) => i.statement_id),
+      ['s1', 's2'],
+    );
+    res.items.forEach((i, n) => {
+      assert.notEqual(i.text, items[n]!.text);
+      const have = new Set(i.text.toLowerCase().match(/[a-z0-9]+/g));
+      for (const w of items[n]!.text.toLowerCase().match(/[a-z0-9]+/g)!) assert.ok(have.has(w), w);
+    });
   });
 });

@@ -72,7 +72,7 @@ const running = await startGrpcServer({
   services: [
     ...llmRegistrations(deps),
     ...westernRegistrations(deps),
-    ...rewriteRegistrations({ store, provider: remote.length ? provider : undefined, prices, buckets }),
+    ...rewriteRegistrations({ interpreter }),
     ...erasureRegistrations(store),
   ],
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,

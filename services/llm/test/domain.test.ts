@@ -4,10 +4,8 @@ import { describe, it } from 'node:test';
 import { AppError, PLANS } from '@astro/platform';
 import { checkBudgets, nextMonthStartUtc } from '../src/domain/budget.ts';
 import { cacheKey, type CacheKeyInput } from '../src/domain/cache-key.ts';
-import { composeAnswer, composeParagraphs } from '../src/domain/offline-writer.ts';
 import { costUsd, DEFAULT_PRICES } from '../src/domain/pricing.ts';
 import { DEFAULT_BUCKETS, take } from '../src/domain/token-bucket.ts';
-import type { Fact } from '../src/domain/facts.ts';
 
 describe('token bucket', () => {
   it('spec defaults: basic 30 / 0.5, standard 10 / 0.1, premium 5 / 0.02', () => {
@@ -115,61 +113,5 @@ describe('prices', () => {
     const r = (t: 'standard' | 'premium') => DEFAULT_PRICES[t].output / DEFAULT_PRICES.basic.output;
     assert.equal(r('standard'), 8);
     assert.equal(r('premium'), 50);
-  });
-});
-
-describe('offline writer', () => {
-  const facts: Fact[] = [
-    { kind: 'intro', subject: 'career' },
-    { kind: 'placement', planet: 'sun', sign: 'taurus', house: 10, retrograde: false },
-    { kind: 'dignity', planet: 'moon', dignity: 'exalted' },
-    { kind: 'house', house: 10, sign: 'taurus', lord: 'venus', lord_house: 9, occupants: ['sun', 'mercury'] },
-    {
-      kind: 'dasha',
-      level: 'maha',
-      lord: 'jupiter',
-      starts_at: '2020-01-01T00:00:00Z',
-      ends_at: '2036-01-01T00:00:00Z',
-    },
-    { kind: 'contact', a: 'saturn', b: 'moon', aspect: 'square', orb: 1.234, transit: true },
-  ];
-
-  it('English: one sentence per fact, nothing else', () => {
-    const text = composeAnswer(facts, 'en', 'basic');
-    assert.ok(text.includes('The Sun is in Taurus, house 10.'));
-    assert.ok(text.includes('The Moon is exalted.'));
-    assert.ok(
-      text.includes('House 10 falls in Taurus; its lord Venus sits in house 9, and it holds the Sun, Mercury.'),
-    );
-    assert.ok(text.includes('The major period (mahadasha) of Jupiter runs from 2020-01-01 to 2036-01-01.'));
-    assert.ok(text.includes('Transiting Saturn forms a square with natal the Moon (orb 1.2°).'));
-    assert.equal(text.split(/(?<=\.)\s+/).length, facts.length);
-  });
-
-  it('Hindi: Devanagari names (सूर्य, वृषभ) and the conditional parts only when the fact has them', () => {
-    const text = composeAnswer(facts.slice(1, 2), 'hi', 'basic');
-    assert.equal(text, 'सूर्य वृषभ राशि में है, भाव 10।');
-    const noHouse = composeAnswer(
-      [{ kind: 'placement', planet: 'sun', sign: 'taurus', house: null, retrograde: true }],
-      'hi',
-      'basic',
-    );
-    assert.equal(noHouse, 'सूर्य वृषभ राशि में है, वक्री।');
-  });
-
-  it('paragraph counts follow the tier and never exceed the facts', () => {
-    const many: Fact[] = Array.from({ length: 40 }, (_, i) => ({
-      kind: 'placement',
-      planet: 'sun',
-      sign: 'aries',
-      house: (i % 12) + 1,
-      retrograde: false,
-    }));
-    assert.equal(composeParagraphs(many, 'en', 'basic').length, 5);
-    assert.equal(composeParagraphs(many, 'en', 'standard').length, 10);
-    assert.equal(composeParagraphs(many, 'en', 'premium').length, 20);
-    assert.equal(composeParagraphs(many.slice(0, 14), 'en', 'premium').length, 12);
-    assert.equal(composeParagraphs(many.slice(0, 30), 'en', 'premium').length, 15);
-    assert.equal(composeParagraphs(many.slice(0, 2), 'en', 'basic').length, 2);
   });
 });

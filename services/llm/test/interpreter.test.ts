@@ -6,15 +6,21 @@ import { AppError, type Principal } from '@astro/platform';
 import { DEFAULT_PRICES } from '../src/domain/pricing.ts';
 import { DEFAULT_BUCKETS } from '../src/domain/token-bucket.ts';
 import { Interpreter, type Job } from '../src/interpreter.ts';
+import { OfflineWriter } from '../src/providers/offline-provider.ts';
 import { CallCancelledError, ProviderError, type ModelProvider } from '../src/providers/provider.ts';
 import type { InterpretationRow } from '../src/store/interpretation-store.ts';
 
 function memoryStore() {
   const rows: InterpretationRow[] = [];
   const calls = { findCached: 0, insert: 0 };
+  const usage: { interpretation_type: string; tier: string; output_tokens: number }[] = [];
   return {
     rows,
     calls,
+    usage,
+    insertUsage: async (u: { interpretation_type: string; tier: string; output_tokens: number }) => {
+      usage.push(u);
+    },
     takeToken: async () => ({ allowed: true as const, state: { tokens: 1, updatedAtMs: 0 } }),
     findCached: async (_t: string, key: string, since: Date) => {
       calls.findCached++;
@@ -155,5 +161,67 @@ describe('interpreter', () => {
     assert.equal(e.cached, false);
     assert.notEqual(d.row.id, e.row.id);
     assert.equal(off.store.calls.findCached, 0);
+  });
+});
+
+describe('interpreter: statement rewrites (use_llm_rewrite)', () => {
+  const items = [
+    { statement_id: 's1', text: 'Drive is a dependable strength, supported by Mars.' },
+    { statement_id: 's2', text: 'Empathy is present but uneven; deliberate practice will make it reliable (Moon).' },
+  ];
+  const rewriteJob = {
+    tenantId: principal('pro').tenant_id,
+    plan: 'pro' as const,
+    chartId: null,
+    tone: 'coach',
+    language: 'en',
+    items,
+  };
+
+  it('the offline writer really rewrites each statement (never the template text back), one usage row each', async () => {
+    const { store, interp } = make(new OfflineWriter(0));
+    const out = await interp.rewrite(rewriteJob, new AbortController().signal);
+    assert.deepEqual(
+      out.map((o) => o.statement_id),
+      ['s1', 's2'],
+    );
+    out.forEach((o, i) => {
+      assert.notEqual(o.text, items[i]!.text);
+      assert.ok(o.text.includes('Mars') || o.text.includes('Moon'));
+    });
+    assert.deepEqual(
+      store.usage.map((u) => [u.interpretation_type, u.tier]),
+      [
+        ['statement_rewrite', 'basic'],
+        ['statement_rewrite', 'basic'],
+      ],
+    );
+    assert.ok(store.usage.every((u) => u.output_tokens > 0));
+  });
+
+  it('the same bucket and spend checks as the interpretations: an empty basic bucket answers 429 before any call', async () => {
+    let called = 0;
+    const { store, interp } = make({
+      name: 'count',
+      async *stream() {
+        called++;
+        yield 'x';
+      },
+    });
+    (store as any).takeToken = async () => ({ allowed: false, retryAfterSeconds: 3 });
+    await assert.rejects(
+      interp.rewrite(rewriteJob, new AbortController().signal),
+      (e: AppError) => e.code === 'llm_tier_rate_limited' && e.details?.tier === 'basic',
+    );
+    assert.equal(called, 0);
+    assert.equal(store.usage.length, 0);
+  });
+
+  it('a provider failure keeps its 503 code', async () => {
+    const { interp } = make(script([new ProviderError('rate_limited', 'busy')]));
+    await assert.rejects(
+      interp.rewrite(rewriteJob, new AbortController().signal),
+      (e: AppError) => e.code === 'llm_rate_limited',
+    );
   });
 });

@@ -108,6 +108,9 @@ export class InterpretationUseCases {
         available_locales: ['en'],
       });
 
+    // llm_rewritten says what happened, not what was asked: true only when the rewrite changed a
+    // statement (a model that answers the template text back has not rewritten anything).
+    let llmRewritten = false;
     if (input.use_llm_rewrite) {
       const rewritten = await this.rewriter.rewrite({
         tenantId,
@@ -116,7 +119,10 @@ export class InterpretationUseCases {
         language: locale,
         items: statements.map((s) => ({ statement_id: s.id, text: s.body })),
       });
-      rewritten.forEach((item, i) => (statements[i]!.body = item.text));
+      rewritten.forEach((item, i) => {
+        if (item.text !== statements[i]!.body) llmRewritten = true;
+        statements[i]!.body = item.text;
+      });
     }
 
     const row: InterpretationRow = {
@@ -126,7 +132,7 @@ export class InterpretationUseCases {
       locale,
       tone,
       catalog_version: CATALOG_VERSION,
-      llm_rewritten: Boolean(input.use_llm_rewrite),
+      llm_rewritten: llmRewritten,
       created_at: now,
     };
     await this.store.insertInterpretation(row, statements);

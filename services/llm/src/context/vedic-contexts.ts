@@ -3,7 +3,7 @@
 // the model receives) with `highlights`, the facts a writer may state.
 import { computeChart } from '@astro/astro-core';
 import type { Principal } from '@astro/platform';
-import type { Fact } from '../domain/facts.ts';
+import { atDepth, type Fact } from '../domain/facts.ts';
 import type { ThemeDef } from '../domain/themes.ts';
 import type { CalcSources, MuhurtaWindow, StoredChart } from './sources.ts';
 import {
@@ -18,7 +18,9 @@ import {
   type Pos,
 } from './vedic-grounding.ts';
 
-export const CONTEXT_VERSION = 'llm-context-v1';
+// v2: intro facts name a topic instead of English text; facts carry the tier depth (domain/facts.ts);
+// theme and chart reading contexts carry the extra placements and houses their deeper facts cite.
+export const CONTEXT_VERSION = 'llm-context-v2';
 export type EngineContext = Record<string, unknown> & { highlights: Fact[] };
 
 const positionsOf = (c: StoredChart): Pos[] => (c.chart?.planets ?? []) as Pos[];
@@ -66,15 +68,23 @@ export async function themeContext(
   // vedic-calc's probability engine: complete factor (karaka, house, essential planets, arudhas,
   // seven sources, failed conditions) and the final probability.
   const cf = await src.completeFactor(p, chartId, theme, at?.iso);
+  const essential = ((cf.top_essential_planets ?? []) as { planet: string }[]).slice(0, 3).map((e) => e.planet);
+  // Basic: the theme, its probability, its house and karaka. Standard adds the essential planets with
+  // their placements and the transit contacts. Premium adds every other graha's placement.
   const highlights: Fact[] = [
-    { kind: 'intro', subject: theme.replace(/_/g, ' ') },
+    { kind: 'intro', topic: 'theme', theme },
     { kind: 'probability', theme, value: cf.final_probability },
     houseFact(house),
     ...(karaka ? placementFacts([karaka]) : []),
-    ...((cf.top_essential_planets ?? []) as { planet: string }[])
-      .slice(0, 3)
-      .map((e): Fact => ({ kind: 'essential', planet: e.planet, theme })),
-    ...contactFacts(top),
+    ...atDepth(
+      essential.flatMap((pl): Fact[] => [
+        { kind: 'essential', planet: pl, theme },
+        ...placementFacts(list.filter((x) => x.planet === pl && x.planet !== karaka?.planet)),
+      ]),
+      2,
+    ),
+    ...atDepth(contactFacts(top), 2),
+    ...atDepth(placementFacts(list.filter((x) => x.planet !== karaka?.planet && !essential.includes(x.planet))), 3),
   ];
   return {
     interpretation_type: 'theme',
@@ -96,6 +106,7 @@ export async function themeContext(
     probability: { raw: cf.raw_probability, final: cf.final_probability, moment: cf.moment },
     at: at?.iso ?? null,
     top_transit_contacts: top,
+    placements: list,
     highlights,
   };
 }
@@ -142,13 +153,35 @@ export async function chartReadingContext(src: CalcSources, p: Principal, chartI
           : NATURAL[x.planet]!,
   }));
   const areas = HEADLINE_AREAS.map(([name, h]) => ({ area: name, ...houseSummary(ascSign, list, h) }));
+  const headline = new Set(HEADLINE_AREAS.map(([, h]) => h));
+  const otherHouses = Array.from({ length: 12 }, (_, i) => i + 1)
+    .filter((h) => !headline.has(h))
+    .map((h) => houseSummary(ascSign, list, h));
+  const karakaFact = (a: { role: string; planet: string }): Fact => ({
+    kind: 'karaka',
+    role: a.role,
+    planet: a.planet,
+  });
+  const yogaFact = (y: { name: string; planets: string[] }): Fact => ({
+    kind: 'yoga',
+    name: y.name,
+    planets: y.planets,
+  });
+  // Basic: the three driving planets, the atmakaraka, the strongest yoga and the first and tenth
+  // houses. Standard adds every placement and dignity, the amatyakaraka, every yoga and the five
+  // headline areas. Premium adds the other karakas and the remaining seven houses.
   const highlights: Fact[] = [
-    { kind: 'intro', subject: 'the whole chart' },
-    ...placementFacts(list),
+    { kind: 'intro', topic: 'chart_reading' },
     ...drivers.map((m): Fact => ({ kind: 'meta_factor', planet: m.planet, appearances: m.total_appearances })),
-    ...karakas.assignments.slice(0, 2).map((a): Fact => ({ kind: 'karaka', role: a.role, planet: a.planet })),
-    ...found.map((y): Fact => ({ kind: 'yoga', name: y.name, planets: y.planets })),
-    ...areas.map(houseFact),
+    ...karakas.assignments.slice(0, 1).map(karakaFact),
+    ...found.slice(0, 1).map(yogaFact),
+    ...areas.filter((a) => a.house === 1 || a.house === 10).map(houseFact),
+    ...atDepth(placementFacts(list), 2),
+    ...atDepth(karakas.assignments.slice(1, 2).map(karakaFact), 2),
+    ...atDepth(found.slice(1).map(yogaFact), 2),
+    ...atDepth(areas.filter((a) => a.house !== 1 && a.house !== 10).map(houseFact), 2),
+    ...atDepth(karakas.assignments.slice(2).map(karakaFact), 3),
+    ...atDepth(otherHouses.map(houseFact), 3),
   ];
   return {
     interpretation_type: 'chart_reading',
@@ -170,6 +203,7 @@ export async function chartReadingContext(src: CalcSources, p: Principal, chartI
     top_yogas: found,
     corrected_natures: natures,
     headline_areas: areas,
+    other_houses: otherHouses,
     highlights,
   };
 }
@@ -214,7 +248,9 @@ export async function dashaForecastContext(
         : null,
     };
   });
-  const highlights: Fact[] = [{ kind: 'intro', subject: `the periods in force on ${at.iso.slice(0, 10)}` }];
+  // Basic: the chain of periods. Standard adds each lord's natal placement; premium adds where each
+  // lord transits at `at` and its contacts with the natal chart.
+  const highlights: Fact[] = [{ kind: 'intro', topic: 'dasha', date: at.iso }];
   for (const d of periods) {
     highlights.push({
       kind: 'dasha',
@@ -224,8 +260,19 @@ export async function dashaForecastContext(
       ends_at: d.ends_at,
     });
     const natal = list.find((x) => x.planet === d.lord);
-    if (natal) highlights.push(...placementFacts([natal]));
-    for (const c of d.transit_modifiers?.contacts ?? [])
+    if (natal) highlights.push(...atDepth(placementFacts([natal]), 2));
+    const t = d.transit_modifiers;
+    if (t)
+      highlights.push({
+        kind: 'placement',
+        planet: d.lord,
+        sign: t.sign,
+        house: t.house_from_ascendant,
+        retrograde: t.retrograde,
+        owner: 'transit',
+        depth: 3,
+      });
+    for (const c of t?.contacts ?? [])
       highlights.push({
         kind: 'contact',
         a: c.transit_planet,
@@ -233,6 +280,7 @@ export async function dashaForecastContext(
         aspect: c.aspect,
         orb: c.orb_degrees,
         transit: true,
+        depth: 3,
       });
   }
   return {
@@ -262,8 +310,9 @@ export async function muhurtaContext(
   await src.readChart(p, chartId, 'vedic');
   const res = await src.muhurtaCandidates(p, chartId, w);
   const candidates = res.candidates.map((c, i) => ({ rank: i + 1, ...c }));
+  // Basic: the three best candidates; standard the first five; premium all of them.
   const highlights: Fact[] = [
-    { kind: 'intro', subject: 'the muhurta window' },
+    { kind: 'intro', topic: 'muhurta' },
     { kind: 'window', starts_at: w.window_start, ends_at: w.window_end },
     ...candidates.map((c): Fact => ({
       kind: 'muhurta',
@@ -272,6 +321,7 @@ export async function muhurtaContext(
       tara: c.tara_name,
       weekday_lord: c.weekday_lord,
       score: c.score,
+      ...(c.rank > 5 ? { depth: 3 as const } : c.rank > 3 ? { depth: 2 as const } : {}),
     })),
   ];
   return {

@@ -14,7 +14,7 @@ import {
   type Sign,
 } from '@astro/astro-core';
 import type { Principal } from '@astro/platform';
-import type { Fact } from '../domain/facts.ts';
+import { atDepth, type Fact } from '../domain/facts.ts';
 import type { CalcSources, StoredChart } from './sources.ts';
 import { contacts, type Contact, type Pos } from './vedic-grounding.ts';
 import { CONTEXT_VERSION, type EngineContext } from './vedic-contexts.ts';
@@ -139,18 +139,31 @@ export async function natalContext(src: CalcSources, p: Principal, chartId: stri
     { dominant_element?: string; elements?: { name: string; percentage: number }[] } | undefined;
   const dominant = balance?.dominant_element;
   const share = balance?.elements?.find((e) => e.name === dominant)?.percentage;
+  const luminary = (x: { planet: string }) => x.planet === 'sun' || x.planet === 'moon';
+  // Basic: Sun and Moon, the three strongest major aspects and the dominant element. Standard adds the
+  // other placements, the dignities and the aspects up to the eighth. Premium adds every other major
+  // aspect western-calc found.
   const highlights: Fact[] = [
-    { kind: 'intro', subject: 'the natal chart' },
-    ...n.placements.map((x) => placementFact(x)),
-    ...dignities.map((d): Fact => ({
-      kind: 'dignity',
-      planet: d.planet,
-      dignity: d.dignity === 'rulership' ? 'own_sign' : d.dignity === 'exaltation' ? 'exalted' : 'debilitated',
-    })),
-    ...aspects.slice(0, 8).map(aspectFact),
+    { kind: 'intro', topic: 'natal' },
+    ...n.placements.filter(luminary).map((x) => placementFact(x)),
+    ...aspects.slice(0, 3).map(aspectFact),
     ...(dominant && typeof share === 'number'
       ? [{ kind: 'element', element: dominant, share: share / 100 } as Fact]
       : []),
+    ...atDepth(
+      n.placements.filter((x) => !luminary(x)).map((x) => placementFact(x)),
+      2,
+    ),
+    ...atDepth(
+      dignities.map((d): Fact => ({
+        kind: 'dignity',
+        planet: d.planet,
+        dignity: d.dignity === 'rulership' ? 'own_sign' : d.dignity === 'exaltation' ? 'exalted' : 'debilitated',
+      })),
+      2,
+    ),
+    ...atDepth(aspects.slice(3, 8).map(aspectFact), 2),
+    ...atDepth(aspects.slice(8).map(aspectFact), 3),
   ];
   return {
     context: {
@@ -228,25 +241,38 @@ export async function relationshipContext(
     c.aspect === 'trine' || c.aspect === 'sextile' ? 'harmonious' : c.aspect === 'conjunction' ? 'neutral' : 'dynamic';
   const score = { harmonious: 0, dynamic: 0, neutral: 0 } as Record<string, number>;
   for (const c of synastry) score[tone(c)]! += round(c.strength, 3);
+  const synastryFact = (c: Contact): Fact => ({
+    kind: 'contact',
+    a: c.transit_planet,
+    b: c.natal_planet,
+    aspect: c.aspect,
+    orb: c.orb_degrees,
+    transit: false,
+  });
+  const compositeFact = (x: (typeof composite)[number]) =>
+    placementFact({ planet: x.planet, sign: x.sign, house: null, retrograde: false }, 'composite');
+  // Basic: the three strongest contacts and the composite Sun and Moon. Standard adds the contacts up
+  // to the eighth, the house overlays both ways and the composite Venus and Mars. Premium adds every
+  // other synastry contact of the context.
   const highlights: Fact[] = [
-    { kind: 'intro', subject: 'the two charts together' },
-    ...synastry.slice(0, 8).map((c): Fact => ({
-      kind: 'contact',
-      a: c.transit_planet,
-      b: c.natal_planet,
-      aspect: c.aspect,
-      orb: c.orb_degrees,
-      transit: false,
-    })),
-    ...overlays(A, B)
-      .filter((x) => core.includes(x.planet))
-      .map((x) => placementFact({ ...x, retrograde: false }, 'A→B')),
-    ...overlays(B, A)
-      .filter((x) => core.includes(x.planet))
-      .map((x) => placementFact({ ...x, retrograde: false }, 'B→A')),
-    ...composite.map((x) =>
-      placementFact({ planet: x.planet, sign: x.sign, house: null, retrograde: false }, 'composite'),
+    { kind: 'intro', topic: 'relationship' },
+    ...synastry.slice(0, 3).map(synastryFact),
+    ...composite.slice(0, 2).map(compositeFact),
+    ...atDepth(synastry.slice(3, 8).map(synastryFact), 2),
+    ...atDepth(
+      overlays(A, B)
+        .filter((x) => core.includes(x.planet))
+        .map((x) => placementFact({ ...x, retrograde: false }, 'A→B')),
+      2,
     ),
+    ...atDepth(
+      overlays(B, A)
+        .filter((x) => core.includes(x.planet))
+        .map((x) => placementFact({ ...x, retrograde: false }, 'B→A')),
+      2,
+    ),
+    ...atDepth(composite.slice(2).map(compositeFact), 2),
+    ...atDepth(synastry.slice(8).map(synastryFact), 3),
   ];
   return {
     context: {
@@ -300,20 +326,26 @@ export async function forecastContext(
     min_orb_degrees: number;
     peak_strength: number;
   };
-  const top = ([...w.transit_windows] as Win[]).sort((a, b) => b.peak_strength - a.peak_strength).slice(0, 8);
+  const top = ([...w.transit_windows] as Win[]).sort((a, b) => b.peak_strength - a.peak_strength).slice(0, 16);
   const prof = w.annual_profection as { age_years: number; house: number; sign: string; time_lord: string };
-  const themes = [...new Set(top.map((x) => `${x.transit_planet}_${x.aspect}_${x.natal_planet}`))].slice(0, 5);
+  const themes = [...new Set(top.slice(0, 8).map((x) => `${x.transit_planet}_${x.aspect}_${x.natal_planet}`))].slice(
+    0,
+    5,
+  );
+  // Basic: the window, the profection and the three strongest transit windows; standard up to the
+  // eighth; premium up to the sixteenth.
   const highlights: Fact[] = [
-    { kind: 'intro', subject: 'the forecast window' },
+    { kind: 'intro', topic: 'forecast' },
     { kind: 'window', starts_at: start.iso, ends_at: end.iso },
     { kind: 'profection', age: prof.age_years, house: prof.house, sign: prof.sign, time_lord: prof.time_lord },
-    ...top.map((x): Fact => ({
+    ...top.map((x, i): Fact => ({
       kind: 'contact',
       a: x.transit_planet,
       b: x.natal_planet,
       aspect: x.aspect,
       orb: x.min_orb_degrees,
       transit: true,
+      ...(i >= 8 ? { depth: 3 as const } : i >= 3 ? { depth: 2 as const } : {}),
     })),
   ];
   return {

@@ -3,7 +3,9 @@
 // context or prompt is built makes every older row ineligible.
 import { createHash } from 'node:crypto';
 
-export const CACHE_SCHEMA_VERSION = 'llm-cache-v1';
+// v2: contexts llm-context-v2 (facts with tier depth, topic intros) and the offline writer's native
+// templates: rows written before are never replayed.
+export const CACHE_SCHEMA_VERSION = 'llm-cache-v2';
 
 export interface CacheKeyInput {
   tenantId: string;

@@ -15,11 +15,13 @@ export interface TierSpec {
   minParagraphs: number;
   maxParagraphs: number;
   targetOutputTokens: number;
+  /** The deepest highlights the tier states (domain/facts.ts `depth`: basic 1, standard 2, premium 3). */
+  depth: number;
 }
 export const TIER_SPECS: Record<Tier, TierSpec> = {
-  basic: { minParagraphs: 3, maxParagraphs: 5, targetOutputTokens: 700 },
-  standard: { minParagraphs: 6, maxParagraphs: 10, targetOutputTokens: 1500 },
-  premium: { minParagraphs: 12, maxParagraphs: 20, targetOutputTokens: 3000 },
+  basic: { minParagraphs: 3, maxParagraphs: 5, targetOutputTokens: 700, depth: 1 },
+  standard: { minParagraphs: 6, maxParagraphs: 10, targetOutputTokens: 1500, depth: 2 },
+  premium: { minParagraphs: 12, maxParagraphs: 20, targetOutputTokens: 3000, depth: 3 },
 };
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
