@@ -6,6 +6,8 @@ export * from './grpc-client.ts';
 export * from './grpc-health.ts';
 export * from './grpc-server.ts';
 export * from './http-body.ts';
+export * from './instant.ts';
+export * from './aware-instant.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './metrics.ts';

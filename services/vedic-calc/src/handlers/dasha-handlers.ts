@@ -9,6 +9,7 @@ import {
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import {
   AppError,
+  awareInstant,
   jsonHttpBody,
   service,
   type CallContext,
@@ -32,7 +33,7 @@ import {
 } from '../domain/dashas/vimshottari.ts';
 import { YOGINI_METHOD_VERSION, yoginiDasha } from '../domain/dashas/yogini.ts';
 import type { VedicDeps } from './deps.ts';
-import { awareInstant, intInRange } from './inputs.ts';
+import { intInRange } from './inputs.ts';
 
 const FEATURES: FeatureUsed[] = [
   {
@@ -199,7 +200,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getVimshottariCurrent(req, ctx) {
-        const at = awareInstant(req.at, 'at', 'at_must_be_timezone_aware');
+        const at = awareInstant('at', req.at);
         const v = await loadVimshottari(deps, ctx, req.id);
         const w = new PeriodWriter(v.contexts);
         const path = periodsAt(v.birth, at).map((p) => w.period(p));
@@ -215,7 +216,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getVimshottariNextChange(req, ctx) {
-        const at = awareInstant(req.at, 'at', 'at_must_be_timezone_aware');
+        const at = awareInstant('at', req.at);
         const v = await loadVimshottari(deps, ctx, req.id);
         const w = new PeriodWriter(v.contexts);
         const nc = nextChange(v.birth, at);
@@ -231,8 +232,8 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getVimshottariCards(req, ctx) {
-        const start = awareInstant(req.starts_at, 'starts_at', 'naive_datetime');
-        const end = awareInstant(req.ends_at, 'ends_at', 'naive_datetime');
+        const start = awareInstant('starts_at', req.starts_at);
+        const end = awareInstant('ends_at', req.ends_at);
         if (!(end > start))
           throw new AppError('invalid_date_range', 'ends_at must be after starts_at.', {
             starts_at: req.starts_at,
@@ -271,7 +272,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getLegacyCurrentDasha(req, ctx) {
-        const at = awareInstant(req.at, 'at', 'at_must_be_timezone_aware');
+        const at = awareInstant('at', req.at);
         const v = await loadVimshottari(deps, ctx, req.id);
         const w = new PeriodWriter(v.contexts);
         const path = periodsAt(v.birth, at, 3).map((p) => w.legacy(p));
