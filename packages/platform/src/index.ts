@@ -8,6 +8,7 @@ export * from './grpc-server.ts';
 export * from './http-body.ts';
 export * from './instant.ts';
 export * from './aware-instant.ts';
+export * from './json-number.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './metrics.ts';

@@ -11,6 +11,8 @@ import {
   AppError,
   awareInstant,
   jsonHttpBody,
+  roundJsonNumber,
+  stringifyJson,
   service,
   type CallContext,
   type HttpBodyAnswer,
@@ -81,7 +83,7 @@ function contextMessage(c: LordContext): DashaLordContext {
 }
 
 /** JSON of a value with unset (undefined) fields written as null, as the gateway maps them. */
-const toJson = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (x === undefined ? null : x));
+const toJson = stringifyJson; // numbers rounded by the API's one rule (platform json-number.ts)
 
 /** Builds period messages; ISO strings and lord contexts are cached (boundaries repeat across levels). */
 class PeriodWriter {
@@ -132,7 +134,7 @@ class PeriodWriter {
     return (
       `{"period_level":"${LEVEL_NAMES[p.level - 1]!}","level":${p.level},"lord":"${p.lord}"` +
       `,"parents":${JSON.stringify(p.parents)},"starts_at":"${this.time(p.startMs)}","ends_at":"${this.time(p.endMs)}"` +
-      `,"duration_days":${JSON.stringify((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
+      `,"duration_days":${roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
     );
   }
 

@@ -1,7 +1,14 @@
 // Shared plumbing of the Theo, predict and readings handlers: chart facts from a stored chart, the
 // strength inputs (shadbala, composite, ashtakavarga, bhava bala from domain/strength and
 // domain/ashtakavarga, adapted to domain/theo/inputs.ts), and query parsing.
-import { AppError, awareInstant, invalidRequest, jsonHttpBody, type HttpBodyAnswer } from '@astro/platform';
+import {
+  AppError,
+  awareInstant,
+  invalidRequest,
+  jsonHttpBody,
+  stringifyJson,
+  type HttpBodyAnswer,
+} from '@astro/platform';
 import type { StoredChart } from '../chart-source.ts';
 import type { StrengthProfile } from '../domain/strength/index.ts';
 import { chartFacts, MissingBodyError, type ChartFacts } from '../domain/theo/facts.ts';
@@ -75,4 +82,5 @@ export function requiredAt(value: string | undefined, field = 'at'): { ms: numbe
   return { ms, iso: value! };
 }
 
-export const json = (body: unknown): HttpBodyAnswer => jsonHttpBody(JSON.stringify(body));
+/** A JSON HttpBody answer; numbers rounded by the API's one rule (platform json-number.ts). */
+export const json = (body: unknown): HttpBodyAnswer => jsonHttpBody(stringifyJson(body));
