@@ -192,3 +192,33 @@ describe("kala bala through the gateway against V.P. Jain's worked example", () 
     });
   });
 });
+
+describe('Western transits: is_applying', () => {
+  it('agrees, for every hit of Mercury to Pluto, with the orb the API gives an hour later', async () => {
+    // Definition (spec 3): applying when the motion reduces the orb; the natal point stands still.
+    // 2025-03-20 09:01 UT has Venus and Mercury retrograde and the slow planets near their stations.
+    let checked = 0;
+    for (const at of ['2025-03-20T09:01:00Z', '2024-09-01T00:00:00Z', '2023-08-27T12:00:00Z']) {
+      const later = new Date(Date.parse(at) + 3_600_000).toISOString();
+      const now = await get(`/v1/western/charts/${western}/transits?at=${enc(at)}`);
+      const next = await get(`/v1/western/charts/${western}/transits?at=${enc(later)}`);
+      expectStatus(now, 200);
+      expectStatus(next, 200);
+      for (const h of now.json.hits) {
+        if (h.transit_planet === 'sun' || h.transit_planet === 'moon') continue;
+        const n = next.json.hits.find(
+          (x: any) =>
+            x.transit_planet === h.transit_planet && x.natal_planet === h.natal_planet && x.aspect === h.aspect,
+        );
+        if (!n) continue;
+        assert.equal(
+          h.is_applying,
+          n.orb_degrees < h.orb_degrees,
+          `${at} ${h.transit_planet} ${h.aspect} ${h.natal_planet}`,
+        );
+        checked++;
+      }
+    }
+    assert.ok(checked >= 5, `only ${checked} hits checked`);
+  });
+});
