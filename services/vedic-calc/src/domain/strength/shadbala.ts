@@ -529,12 +529,4 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
   };
 }
 
-/** Declination (degrees) from tropical ecliptic longitude and latitude. */
-export function trueDeclination(tropicalLongitude: number, latitude: number, obliquity: number): number {
-  const r = Math.PI / 180;
-  const e = obliquity * r;
-  const b = latitude * r;
-  return Math.asin(Math.sin(b) * Math.cos(e) + Math.cos(b) * Math.sin(e) * Math.sin(tropicalLongitude * r)) / r;
-}
-
 export { isClassical };
