@@ -110,7 +110,7 @@ describe('GET /v1/vedic/charts/{id}/dashas/vimshottari', () => {
       'sukshmadashas',
     ]);
     assert.equal(j.chart_id, chartId);
-    assert.equal(j.method_version, 'vimshottari-v2-jy365.25');
+    assert.equal(j.method_version, 'vimshottari-v3-jy365.25');
     assert.deepEqual(
       [j.mahadashas.length, j.antardashas.length, j.pratyantardashas.length, j.sukshmadashas.length],
       [9, 81, 729, 6561],

@@ -68,7 +68,7 @@ describe('GET /v1/vedic/charts/{id}/progression', () => {
     assert.equal(j.natal_longitude, moon.longitude);
     assert.ok(Math.abs(Date.parse(j.progression_start_date) - (birthMs + 23 * YEAR)) <= 1);
     assert.ok(Math.abs(j.days_since_period_start - 91.3141) < 1e-6);
-    assert.ok(Math.abs(j.daily_movement - 360 / 365.2564) < 1e-12);
+    assert.ok(Math.abs(j.daily_movement - 360 / 365.2564) < 1e-10); // responses carry 10 decimals
     // 91.3141 days of a 365.2564-day circle = 90 degrees.
     assert.ok(Math.abs(j.progressed_longitude - 90) < 1e-6);
     assert.ok(Math.abs(j.final_longitude - ((moon.longitude + 90) % 360)) < 1e-6);

@@ -87,15 +87,11 @@ describe('GET .../transits', () => {
       true,
     );
   });
-  it('`at` missing, naive or malformed: 422 invalid_request', async () => {
-    for (const q of [
-      '',
-      '?at=2025-03-20T09:01:00',
-      '?at=yesterday',
-      '?at=9999-01-01T00:00:00Z',
-      '?at=1700-01-01T00:00:00Z',
-    ])
+  it('`at` missing or malformed: 422 invalid_request; naive: at_must_be_timezone_aware', async () => {
+    for (const q of ['', '?at=yesterday', '?at=9999-01-01T00:00:00Z', '?at=1700-01-01T00:00:00Z'])
       expectError(await get(route('transits', q)), 422, 'invalid_request');
+    // A naive `at` answers the API-wide code of a naive `at` (README "Gateway and errors").
+    expectError(await get(route('transits', '?at=2025-03-20T09:01:00')), 422, 'at_must_be_timezone_aware');
   });
 });
 

@@ -343,7 +343,7 @@ describe('product profiles and UX cards', () => {
     const naive = expectError(
       await get(`${base()}/ux/daily-personal-weather?at=2020-10-31T21:00:00`),
       422,
-      'invalid_request',
+      'at_must_be_timezone_aware',
     );
     assert.equal(naive.details!.errors[0].reason, 'naive_datetime');
     const now = await get(`${base()}/ux/daily-personal-weather`);

@@ -3,7 +3,7 @@
 // omit_when_unset; free-form objects travel as google.protobuf.Struct. Request values are type-checked
 // here (422 invalid_request with details.errors[]); their meaning is the owning service's concern.
 import protobuf from 'protobufjs';
-import type { FieldError } from '@astro/platform';
+import { roundJsonNumber, type FieldError } from '@astro/platform';
 import { fieldOptions } from './proto-registry.ts';
 
 const INT32 = new Set(['int32', 'sint32', 'sfixed32']);
@@ -183,11 +183,23 @@ export const TO_OBJECT_OPTIONS: protobuf.IConversionOptions = {
 
 function valueToJson(f: protobuf.Field, v: unknown): unknown {
   const tn = typeName(f);
-  if (tn === 'google.protobuf.Struct') return fromStruct(v);
-  if (tn === 'google.protobuf.Value') return fromStructValue(v);
-  if (tn === 'google.protobuf.ListValue') return ((v as any)?.values ?? []).map(fromStructValue);
+  if (tn === 'google.protobuf.Struct') return roundNumbers(fromStruct(v));
+  if (tn === 'google.protobuf.Value') return roundNumbers(fromStructValue(v));
+  if (tn === 'google.protobuf.ListValue') return roundNumbers(((v as any)?.values ?? []).map(fromStructValue));
   if (f.resolvedType instanceof protobuf.Type) return messageToJson(f.resolvedType, v as Record<string, unknown>);
-  if (typeof v === 'number' && !Number.isFinite(v)) return null; // NaN/Infinity are not JSON
+  if (typeof v === 'number') return Number.isFinite(v) ? roundJsonNumber(v) : null; // NaN/Infinity are not JSON
+  return v;
+}
+
+/** Every number of a free-form (Struct) value rounded by the API's one rule (platform json-number.ts). */
+function roundNumbers(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? roundJsonNumber(v) : null;
+  if (Array.isArray(v)) return v.map(roundNumbers);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = roundNumbers(x);
+    return out;
+  }
   return v;
 }
 

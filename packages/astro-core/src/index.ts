@@ -17,3 +17,4 @@ export {
 export type { FrameOption, LongitudeCrossing, RiseSetOptions, Station } from './events.ts';
 export * from './tables.ts';
 export * from './significators.ts';
+export * from './dignity.ts';

@@ -60,7 +60,7 @@ describe('API key management', () => {
     assert.equal(await code(a.apiKeys.create(user(), { name: 'x', scopes: [] })), 'invalid_request');
     assert.equal(
       await code(a.apiKeys.create(user(), { name: 'x', scopes: ['charts:read'], expires_at: '2030-01-01T00:00:00' })),
-      'invalid_request',
+      'naive_datetime', // the API-wide code for a datetime without an offset (platform aware-instant.ts)
     );
     assert.equal(
       await code(a.apiKeys.create(user(), { name: 'x', scopes: ['charts:read'], expires_at: '2020-01-01T00:00:00Z' })),

@@ -176,22 +176,26 @@ describe('Vimshottari chain', () => {
 });
 
 describe('lord context', () => {
-  it('dignities from the classical tables (BPHS ch. 3)', () => {
-    assert.equal(dignityOf('sun', 10), 'exalted'); // Aries
-    assert.equal(dignityOf('sun', 190), 'debilitated'); // Libra
-    assert.equal(dignityOf('sun', 125), 'moolatrikona'); // Leo 5°
-    assert.equal(dignityOf('sun', 145), 'own_sign'); // Leo 25°
-    assert.equal(dignityOf('moon', 31), 'exalted'); // Taurus 1°
-    assert.equal(dignityOf('moon', 40), 'moolatrikona'); // Taurus 10°
-    assert.equal(dignityOf('moon', 100), 'own_sign'); // Cancer
-    assert.equal(dignityOf('mercury', 150 + 17), 'moolatrikona'); // Virgo 17°
-    assert.equal(dignityOf('mercury', 150 + 25), 'own_sign'); // Virgo 25°
-    assert.equal(dignityOf('mercury', 150 + 5), 'exalted'); // Virgo 5°
-    assert.equal(dignityOf('saturn', 15), 'debilitated'); // Aries
-    assert.equal(dignityOf('jupiter', 70), 'enemy'); // Gemini: Mercury is Jupiter's natural enemy
-    assert.equal(dignityOf('jupiter', 130), 'friendly'); // Leo: Sun is Jupiter's friend
-    assert.equal(dignityOf('saturn', 250), 'neutral'); // Sagittarius: Jupiter neutral to Saturn
-    assert.equal(dignityOf('rahu', 10), null);
+  it('dignities from the classical tables and the five-fold relationship (BPHS ch. 3)', () => {
+    // Rasi signs (0 = Aries) for the temporary relationship: Sun Virgo, Moon Aries, Mars Aries,
+    // Mercury Cancer, Jupiter Gemini, Venus Aries, Saturn Sagittarius.
+    const R = { sun: 5, moon: 0, mars: 0, mercury: 3, jupiter: 2, venus: 0, saturn: 8 };
+    assert.equal(dignityOf('sun', 10, R), 'exalted'); // Aries
+    assert.equal(dignityOf('sun', 190, R), 'debilitated'); // Libra
+    assert.equal(dignityOf('sun', 125, R), 'moolatrikona'); // Leo 5°
+    assert.equal(dignityOf('sun', 145, R), 'own_sign'); // Leo 25°
+    assert.equal(dignityOf('moon', 31, R), 'exalted'); // Taurus 1°
+    assert.equal(dignityOf('moon', 40, R), 'moolatrikona'); // Taurus 10°
+    assert.equal(dignityOf('moon', 100, R), 'own_sign'); // Cancer
+    assert.equal(dignityOf('mercury', 150 + 17, R), 'moolatrikona'); // Virgo 17°
+    assert.equal(dignityOf('mercury', 150 + 25, R), 'own_sign'); // Virgo 25°
+    assert.equal(dignityOf('mercury', 150 + 5, R), 'exalted'); // Virgo 5°
+    assert.equal(dignityOf('saturn', 15, R), 'debilitated'); // Aries
+    assert.equal(dignityOf('jupiter', 70, R), 'neutral'); // Gemini: Mercury natural enemy, 2nd from Jupiter (temporary friend)
+    assert.equal(dignityOf('jupiter', 130, { ...R, jupiter: 4 }), 'great_friend'); // Leo: Sun natural friend, 2nd from Jupiter
+    assert.equal(dignityOf('saturn', 250, { ...R, jupiter: 11 }), 'friend'); // Sagittarius: Jupiter neutral, 4th from Saturn
+    assert.equal(dignityOf('saturn', 250, { ...R, jupiter: 2 }), 'enemy'); // Jupiter neutral, 7th from Saturn
+    assert.equal(dignityOf('rahu', 10, R), null);
   });
 
   it('owned houses (whole sign) and yogakaraka: Mars for Cancer lagna owns 5 and 10', () => {

@@ -8,6 +8,7 @@ import {
   chestaState,
   compositeCategory,
   computeShadbala,
+  declination,
   drishti,
   functionalNature,
   isYogakaraka,
@@ -272,6 +273,98 @@ describe("shadbala against B.V. Raman's Standard Horoscope (Graha and Bhava Bala
         RAMAN.naisargika[i]! +
         RAMAN.drik[i]!;
       close(total, bookRow, 0.3, `${p} total virupa against the book's row`);
+    });
+  });
+});
+
+// V.P. Jain's worked shadbala example: born 13 September 1981, 01:30 IST, 28 N 39, 77 E 13 (Delhi),
+// a birth after midnight and before sunrise, so the Vedic day is Saturday. Book values as transcribed in
+// naturalstupid/PyJHora, src/jhora/tests/pvr_tests.py (shadbala_VPJainBook_tests): positions and every
+// kala part. Inputs the book does not print: the midheaven (Lahiri, Swiss Ephemeris; dig bala only),
+// speeds (Swiss Ephemeris; chesta only), sunrise and sunset at the place (06:04 and 18:30 IST on the
+// 12th, 06:04 on the 13th, Swiss Ephemeris) and the kranti, the declination of each book longitude.
+const JAIN_BIRTH = Date.parse('1981-09-13T01:30:00+05:30');
+// The book's ayanamsha is not printed; its Sun (146 37 19) against the tropical Sun of that moment
+// (169 57, Swiss Ephemeris) implies 23.33, which turns the book's longitudes back into tropical ones.
+const JAIN_AYANAMSHA = 23.33;
+const JAIN_LON = {
+  sun: dms(146, 37, 19),
+  moon: dms(309, 50),
+  mars: dms(103, 18),
+  mercury: dms(170, 53),
+  jupiter: dms(170, 45),
+  venus: dms(186, 27),
+  saturn: dms(166, 43),
+};
+const JAIN_SPEED = {
+  sun: 0.973,
+  moon: 13.725,
+  mars: 0.626,
+  mercury: 1.316,
+  jupiter: 0.206,
+  venus: 1.17,
+  saturn: 0.118,
+};
+const JAIN_CHART: ShadbalaInput = {
+  bodies: [
+    { planet: 'ascendant', longitude: dms(86, 43) },
+    { planet: 'midheaven', longitude: 346.14 },
+    ...SEVEN.map((p) => ({ planet: p, longitude: JAIN_LON[p], speed: JAIN_SPEED[p] })),
+    { planet: 'rahu', longitude: dms(97, 17), speed: -0.053 },
+    { planet: 'ketu', longitude: dms(277, 17), speed: -0.053 },
+  ],
+  birthMs: JAIN_BIRTH,
+  sunriseMs: Date.parse('1981-09-12T00:34:24Z'),
+  sunsetMs: Date.parse('1981-09-12T13:00:05Z'),
+  nextSunriseMs: Date.parse('1981-09-13T00:34:53Z'),
+  weekday: 6, // Saturday: the birth precedes Sunday's sunrise
+  ahargana: ramanAhargana(Math.floor(Date.parse('1981-09-12T00:00:00Z') / DAY)),
+  ayanamsha: JAIN_AYANAMSHA,
+  declinations: Object.fromEntries(SEVEN.map((p) => [p, declination(JAIN_LON[p] + JAIN_AYANAMSHA, 23.44)])),
+};
+// Book values (virupas), Sun, Moon, Mars, Mercury, Jupiter, Venus, Saturn (PyJHora transcription).
+const JAIN = {
+  nathonnatha: [6.1, 53.9, 53.9, 60, 6.1, 6.1, 53.9],
+  paksha: [5.62, 108.76, 5.62, 54.38, 54.38, 54.38, 5.62],
+  tribhaga: [0, 0, 0, 0, 60, 60, 0],
+  abda: [0, 0, 15, 0, 0, 0, 0],
+  masa: [0, 0, 30, 0, 0, 0, 0],
+  vara: [0, 0, 0, 0, 0, 0, 45],
+  hora: [0, 0, 0, 60, 0, 0, 0],
+  ayana: [70.08, 43.19, 53.56, 37.1, 22.94, 15.41, 35.04],
+  // The book's kala totals include the classical war bala of Mercury and Jupiter (0.13 degrees apart):
+  // -0.80 and +0.80 (its parts above sum to 211.48 and 143.42).
+  kala: [81.8, 205.85, 158.08, 210.68, 144.22, 135.89, 139.56],
+  classicalYuddha: [0, 0, 0, -0.8, 0.8, 0, 0],
+};
+
+describe("kala bala against V.P. Jain's worked example (a birth between midnight and sunrise)", () => {
+  const result = computeShadbala(JAIN_CHART);
+  const k = (i: number) => result.entries[i]!.parts.kala;
+
+  it('nathonnatha counts from the midnight just past: 6.1 for the day planets, 53.9 for the night ones', () => {
+    SEVEN.forEach((p, i) => close(k(i).nathonnatha, JAIN.nathonnatha[i]!, 0.1, `${p} nathonnatha`));
+  });
+
+  it('paksha, tribhaga, abda, masa, vara and hora as in the book', () => {
+    assert.deepEqual(result.lords, { abda: 'mars', masa: 'mars', vara: 'saturn', hora: 'mercury' });
+    SEVEN.forEach((p, i) => {
+      close(k(i).paksha, JAIN.paksha[i]!, 0.05, `${p} paksha`);
+      for (const part of ['tribhaga', 'abda', 'masa', 'vara', 'hora'] as const)
+        close(k(i)[part], JAIN[part][i]!, 1e-9, `${p} ${part}`);
+    });
+  });
+
+  it('ayana from the kranti of each longitude, within 0.35 virupa (the book rounds its kranti)', () => {
+    SEVEN.forEach((p, i) => close(k(i).ayana, JAIN.ayana[i]!, 0.35, `${p} ayana`));
+  });
+
+  it("kala totals within 0.4 virupa; Mercury and Jupiter with the spec's war of +-30 for the book's +-0.80", () => {
+    assert.equal(k(3).yuddha + k(4).yuddha, 0);
+    assert.equal(Math.abs(k(3).yuddha), 30);
+    SEVEN.forEach((p, i) => {
+      const expected = JAIN.kala[i]! - JAIN.classicalYuddha[i]! + k(i).yuddha;
+      close(result.entries[i]!.kala, expected, 0.4, `${p} kala`);
     });
   });
 });

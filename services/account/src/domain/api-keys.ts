@@ -1,8 +1,8 @@
 // API key management for the caller's tenant: create (plaintext returned once), list, revoke.
 import {
   AppError,
-  invalidRequest,
   isScope,
+  fieldErrorsAnswer,
   isUuid,
   PLANS,
   uuidv7,
@@ -68,6 +68,7 @@ export function validateCreateKey(input: CreateKeyInput, now: Date): ValidKeyInp
     else {
       const parsed = parseAwareDateTime(expires_at);
       if (!parsed.ok) {
+        // A naive one answers the API-wide naive-datetime code (fieldErrorsAnswer below).
         const message =
           parsed.reason === 'naive_datetime'
             ? 'expires_at must carry a timezone offset (e.g. Z or +02:00)'
@@ -90,7 +91,7 @@ export function validateCreateKey(input: CreateKeyInput, now: Date): ValidKeyInp
       });
     } else meta = metadata as Record<string, unknown>;
   }
-  if (errors.length) throw invalidRequest(errors);
+  if (errors.length) throw fieldErrorsAnswer(errors);
   const unique = [...new Set(scopes as string[])];
   const invalid = unique.filter((s) => !isScope(s));
   if (invalid.length) throw new AppError('invalid_scope', `Unknown scope: ${invalid.join(', ')}.`, { invalid });

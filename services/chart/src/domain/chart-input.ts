@@ -1,7 +1,7 @@
 // Validation of a chart request (POST /v1/charts and the demo): every problem is collected into one
 // 422 invalid_request with details.errors[], so a client sees all its mistakes at once.
-import { parseMoment, type AstroSystem, type HouseSystem } from '@astro/astro-core';
-import { invalidRequest, type FieldError } from '@astro/platform';
+import { type AstroSystem, type HouseSystem } from '@astro/astro-core';
+import { awareMoment, fieldErrorsAnswer, type FieldError } from '@astro/platform';
 
 export const SYSTEMS: readonly AstroSystem[] = ['vedic', 'western'];
 export const HOUSE_SYSTEMS: readonly HouseSystem[] = ['placidus', 'whole_sign', 'equal', 'porphyry'];
@@ -28,30 +28,18 @@ export interface ChartRequest {
   ayanamsha: 'lahiri' | null;
 }
 
-const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
-
 export function validateChartRequest(input: ChartRequestInput): ChartRequest {
   const errors: FieldError[] = [];
   const birth = input.birth;
   if (!birth) errors.push({ field: 'birth', reason: 'required', message: 'is required' });
 
-  let parsed: ReturnType<typeof parseMoment> = null;
+  let parsed: { utcMs: number; offsetMinutes: number } | null = null;
   const moment = birth?.moment;
   if (birth && moment === undefined) errors.push({ field: 'birth.moment', reason: 'required', message: 'is required' });
   else if (moment !== undefined) {
-    parsed = parseMoment(moment);
-    if (!parsed) {
-      const naive = !HAS_OFFSET.test(moment.trim()) && !Number.isNaN(Date.parse(`${moment}Z`));
-      errors.push(
-        naive
-          ? { field: 'birth.moment', reason: 'naive_datetime', message: 'must carry a timezone offset (Z or ±hh:mm)' }
-          : {
-              field: 'birth.moment',
-              reason: 'invalid_datetime',
-              message: 'must be an ISO 8601 date-time with an offset',
-            },
-      );
-    } else {
+    // Naive: the API-wide naive-datetime code (platform aware-instant.ts); malformed: a field error.
+    parsed = awareMoment('birth.moment', moment, errors);
+    if (parsed) {
       const year = new Date(parsed.utcMs).getUTCFullYear();
       if (year < MIN_YEAR || year > MAX_YEAR)
         errors.push({
@@ -88,7 +76,7 @@ export function validateChartRequest(input: ChartRequestInput): ChartRequest {
       message: 'a Vedic chart needs an ayanamsha (lahiri)',
     });
 
-  if (errors.length || !parsed || !birth) throw invalidRequest(errors);
+  if (errors.length || !parsed || !birth) throw fieldErrorsAnswer(errors);
   return {
     moment: moment!,
     utcMs: parsed.utcMs,

@@ -36,7 +36,7 @@ function themeJob(d: LlmDeps, req: ThemeInterpretationRequest, ctx: CallContext)
   c.done();
   const def = THEMES.get(req.theme);
   if (!def) throw new AppError('unknown_theme', `Unknown theme "${req.theme}".`, { theme: req.theme });
-  const at = req.at !== undefined ? skyMoment('at', req.at, 'at_must_be_timezone_aware') : null;
+  const at = req.at !== undefined ? skyMoment('at', req.at) : null;
   return {
     principal: p,
     type: 'theme',
@@ -79,7 +79,7 @@ function dashaJob(d: LlmDeps, req: DashaForecastRequest, ctx: CallContext): Job 
   const now = (d.now ?? Date.now)();
   const at =
     req.at !== undefined
-      ? skyMoment('at', req.at, 'at_must_be_timezone_aware')
+      ? skyMoment('at', req.at)
       : { iso: new Date(Math.floor(now / DAY_MS) * DAY_MS).toISOString(), ms: Math.floor(now / DAY_MS) * DAY_MS };
   return {
     principal: p,
@@ -106,11 +106,11 @@ function muhurtaJob(d: LlmDeps, req: MuhurtaReasoningRequest, ctx: CallContext):
   const now = (d.now ?? Date.now)();
   const start =
     req.window_start !== undefined
-      ? skyMoment('window_start', req.window_start, 'invalid_datetime_timezone')
+      ? skyMoment('window_start', req.window_start)
       : { iso: new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString(), ms: Math.floor(now / HOUR_MS) * HOUR_MS };
   const end =
     req.window_end !== undefined
-      ? skyMoment('window_end', req.window_end, 'invalid_datetime_timezone')
+      ? skyMoment('window_end', req.window_end)
       : { iso: new Date(start.ms + 7 * DAY_MS).toISOString(), ms: start.ms + 7 * DAY_MS };
   const w = { window_start: start.iso, window_end: end.iso, interval_minutes: interval, top_n: topN };
   return {
@@ -173,8 +173,8 @@ export function llmRegistrations(d: LlmDeps): Registration[] {
         const tier = c.enumOf('tier', req.tier, TIERS);
         c.done();
         checkChartFilter(req.chart_id);
-        const from = moment('from', req.from!, 'naive_datetime');
-        const to = moment('to', req.to!, 'naive_datetime');
+        const from = moment('from', req.from!);
+        const to = moment('to', req.to!);
         if (to.ms <= from.ms)
           throw new AppError('invalid_date_range', '`to` must be strictly after `from`.', {
             from: from.iso,

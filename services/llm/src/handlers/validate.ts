@@ -1,7 +1,6 @@
 // Request checks shared by the handlers: enums, moments with offsets, ranges. Each failure is a spec
 // error code (422), never a 500.
-import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest, type FieldError } from '@astro/platform';
+import { awareInstant, invalidRequest, type FieldError } from '@astro/platform';
 import { isLanguage, isTier, type Language, type Tier } from '../domain/catalog.ts';
 
 export interface Moment {
@@ -50,13 +49,11 @@ export class Checks {
 }
 
 /**
- * A moment that must carry an offset. A naive one raises `naiveCode` (the route's spec code); a
- * malformed one is 422 invalid_request.
+ * A moment that must carry an offset (platform awareMoment: a naive one raises the field's naive code,
+ * the same on every route; a malformed one is 422 invalid_request).
  */
-export function moment(field: string, value: string, naiveCode: string): Moment {
-  const parsed = parseMoment(value);
-  if (parsed) return { iso: value, ms: parsed.utcMs };
-  return naiveOrInvalid(field, value, naiveCode);
+export function moment(field: string, value: string): Moment {
+  return { iso: value, ms: awareInstant(field, value) };
 }
 
 const MIN_SKY_MS = Date.UTC(1800, 0, 1);
@@ -66,15 +63,9 @@ const MAX_SKY_MS = Date.UTC(2400, 0, 1);
  * A moment the ephemeris is asked about (transits, progressions): as `moment`, and within 1800-2400,
  * the span the calculation services accept for predictive instants.
  */
-export function skyMoment(field: string, value: string, naiveCode: string): Moment {
-  const m = moment(field, value, naiveCode);
+export function skyMoment(field: string, value: string): Moment {
+  const m = moment(field, value);
   if (m.ms < MIN_SKY_MS || m.ms >= MAX_SKY_MS)
     throw invalidRequest([{ field, reason: 'out_of_range', message: 'must be within the years 1800-2399' }]);
   return m;
-}
-
-function naiveOrInvalid(field: string, value: string, naiveCode: string): never {
-  if (/^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value))
-    throw new AppError(naiveCode, undefined, { field, value });
-  throw invalidRequest([{ field, reason: 'invalid_datetime', message: 'expected ISO 8601 with an offset' }]);
 }

@@ -89,8 +89,8 @@ export function westernRegistrations(d: LlmDeps): Registration[] {
         const language = c.language(req.language);
         const tier = c.tier(req.tier);
         c.done();
-        const start = skyMoment('starts_at', req.starts_at!, 'naive_datetime');
-        const end = skyMoment('ends_at', req.ends_at!, 'naive_datetime');
+        const start = skyMoment('starts_at', req.starts_at!);
+        const end = skyMoment('ends_at', req.ends_at!);
         if (end.ms <= start.ms)
           throw new AppError('invalid_date_range', '`ends_at` must be after `starts_at`.', {
             starts_at: start.iso,

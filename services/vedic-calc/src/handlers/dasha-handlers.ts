@@ -9,7 +9,10 @@ import {
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import {
   AppError,
+  awareInstant,
   jsonHttpBody,
+  roundJsonNumber,
+  stringifyJson,
   service,
   type CallContext,
   type HttpBodyAnswer,
@@ -32,7 +35,7 @@ import {
 } from '../domain/dashas/vimshottari.ts';
 import { YOGINI_METHOD_VERSION, yoginiDasha } from '../domain/dashas/yogini.ts';
 import type { VedicDeps } from './deps.ts';
-import { awareInstant, intInRange } from './inputs.ts';
+import { intInRange } from './inputs.ts';
 
 const FEATURES: FeatureUsed[] = [
   {
@@ -80,7 +83,7 @@ function contextMessage(c: LordContext): DashaLordContext {
 }
 
 /** JSON of a value with unset (undefined) fields written as null, as the gateway maps them. */
-const toJson = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (x === undefined ? null : x));
+const toJson = stringifyJson; // numbers rounded by the API's one rule (platform json-number.ts)
 
 /** Builds period messages; ISO strings and lord contexts are cached (boundaries repeat across levels). */
 class PeriodWriter {
@@ -131,7 +134,7 @@ class PeriodWriter {
     return (
       `{"period_level":"${LEVEL_NAMES[p.level - 1]!}","level":${p.level},"lord":"${p.lord}"` +
       `,"parents":${JSON.stringify(p.parents)},"starts_at":"${this.time(p.startMs)}","ends_at":"${this.time(p.endMs)}"` +
-      `,"duration_days":${JSON.stringify((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
+      `,"duration_days":${roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
     );
   }
 
@@ -199,7 +202,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getVimshottariCurrent(req, ctx) {
-        const at = awareInstant(req.at, 'at', 'at_must_be_timezone_aware');
+        const at = awareInstant('at', req.at);
         const v = await loadVimshottari(deps, ctx, req.id);
         const w = new PeriodWriter(v.contexts);
         const path = periodsAt(v.birth, at).map((p) => w.period(p));
@@ -215,7 +218,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getVimshottariNextChange(req, ctx) {
-        const at = awareInstant(req.at, 'at', 'at_must_be_timezone_aware');
+        const at = awareInstant('at', req.at);
         const v = await loadVimshottari(deps, ctx, req.id);
         const w = new PeriodWriter(v.contexts);
         const nc = nextChange(v.birth, at);
@@ -231,8 +234,8 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getVimshottariCards(req, ctx) {
-        const start = awareInstant(req.starts_at, 'starts_at', 'naive_datetime');
-        const end = awareInstant(req.ends_at, 'ends_at', 'naive_datetime');
+        const start = awareInstant('starts_at', req.starts_at);
+        const end = awareInstant('ends_at', req.ends_at);
         if (!(end > start))
           throw new AppError('invalid_date_range', 'ends_at must be after starts_at.', {
             starts_at: req.starts_at,
@@ -271,7 +274,7 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
       },
 
       async getLegacyCurrentDasha(req, ctx) {
-        const at = awareInstant(req.at, 'at', 'at_must_be_timezone_aware');
+        const at = awareInstant('at', req.at);
         const v = await loadVimshottari(deps, ctx, req.id);
         const w = new PeriodWriter(v.contexts);
         const path = periodsAt(v.birth, at, 3).map((p) => w.legacy(p));

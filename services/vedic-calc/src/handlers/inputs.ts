@@ -1,17 +1,6 @@
 // Query-parameter parsing shared by the vedic-calc handlers: each failure is the spec's 422.
-import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest } from '@astro/platform';
-
-/** A timezone-aware ISO 8601 instant in UTC ms; naive -> `naiveCode`, malformed -> invalid_request. */
-export function awareInstant(value: string | undefined, field: string, naiveCode: string): number {
-  if (value === undefined || value === '')
-    throw invalidRequest([{ field, reason: 'required', message: 'is required' }]);
-  const parsed = parseMoment(value);
-  if (parsed) return parsed.utcMs;
-  if (parseMoment(`${value}Z`))
-    throw new AppError(naiveCode, `\`${field}\` must carry a timezone offset (Z or ±hh:mm).`, { field, value });
-  throw invalidRequest([{ field, reason: 'invalid_format', message: 'expected an ISO 8601 date-time with an offset' }]);
-}
+// Datetimes go through @astro/platform's awareInstant (one parser and one naive-datetime rule for all).
+import { invalidRequest } from '@astro/platform';
 
 export function intInRange(value: number | undefined, field: string, min: number, max: number, dflt: number): number {
   if (value === undefined) return dflt;

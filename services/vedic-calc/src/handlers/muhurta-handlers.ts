@@ -7,7 +7,7 @@
 import { MuhurtaServiceService } from '@astro/protos/astro/vedic/v1/muhurta';
 import {
   AppError,
-  invalidRequest,
+  fieldErrorsAnswer,
   service,
   type CallContext,
   type Registration,
@@ -89,7 +89,7 @@ export function muhurtaRegistrations(deps: VedicDeps): Registration[] {
       async getLegacyMuhurta(req, ctx) {
         const errors: FieldError[] = [];
         const w = validateWindow(req, errors);
-        if (errors.length) throw invalidRequest(errors);
+        if (errors.length) throw fieldErrorsAnswer(errors);
         checkWindow(w!.startMs, w!.endMs, w!.intervalMinutes, {
           window_start: req.window_start,
           window_end: req.window_end,

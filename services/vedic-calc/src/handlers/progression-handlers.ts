@@ -1,16 +1,15 @@
 // ProgressionService: proto <-> domain for the age-window progression.
 import { ProgressionServiceService } from '@astro/protos/astro/vedic/v1/progression';
-import { invalidRequest, service, type Registration } from '@astro/platform';
+import { awareInstant, invalidRequest, service, type Registration } from '@astro/platform';
 import { PROGRESSION_METHOD_VERSION, progressionAt, MAX_AGE } from '../domain/progression/progression.ts';
 import { isoUtc } from '../domain/dashas/time.ts';
-import { awareInstant } from './inputs.ts';
 import type { VedicDeps } from './deps.ts';
 
 export function progressionRegistrations(deps: VedicDeps): Registration[] {
   return [
     service('ProgressionService', ProgressionServiceService, {
       async getProgression(req, ctx) {
-        const eventMs = awareInstant(req.event_date, 'event_date', 'event_date_must_be_timezone_aware');
+        const eventMs = awareInstant('event_date', req.event_date);
         const stored = await deps.charts.load(ctx, req.id);
         const r = progressionAt(stored.utc_ms, eventMs, stored.chart?.planets ?? []);
         if (!r.ok) {

@@ -50,8 +50,15 @@ function skyQuery(req: { from?: string | undefined; to?: string | undefined; pla
     if (bad.length) errors.push({ field: 'planets', reason: 'unknown_planet', message: `unknown: ${bad.join(', ')}` });
     else bodies = INGRESS_BODIES.filter((b) => list.includes(b));
   }
-  if (!(to.ms > from.ms)) errors.push({ field: 'to', reason: 'not_after_from', message: 'must be after from' });
   if (errors.length) throw invalidRequest(errors);
+  // A reversed or empty window is a bad range (spec error table: invalid_date_range, as on the Western
+  // and LLM windows), not a malformed field.
+  if (!(to.ms > from.ms))
+    throw new AppError('invalid_date_range', '`to` must be after `from`.', {
+      from: req.from,
+      to: req.to,
+      reason: 'invalid_range',
+    });
   const years = (ms: number) => new Date(ms).getUTCFullYear();
   if (years(from.ms) < MIN_YEAR || years(to.ms) > MAX_YEAR)
     throw invalidRequest([{ field: 'from', reason: 'out_of_range', message: `years ${MIN_YEAR}-${MAX_YEAR}` }]);

@@ -10,7 +10,7 @@ import {
   ramanAhargana,
   SEVEN,
   strengthProfile,
-  trueDeclination,
+  declination,
   type ShadbalaInput,
   type StrengthProfile,
 } from '../domain/strength/index.ts';
@@ -57,11 +57,11 @@ export function chartStrength(stored: StoredChart): ChartStrength {
   const jd = julianDayUT(birthMs);
   const ayanamsha = lahiriAyanamsha(jd);
   const obliquity = trueObliquity(jd);
+  // Kranti for ayana bala: the declination of the planet's ecliptic longitude, its latitude ignored, as
+  // in the classical tables (B.V. Raman, Graha and Bhava Balas, Ex. 32: the Moon's kranti -10 45 is
+  // that of its longitude; with its latitude it would differ by degrees and its ayana by up to 6 virupa).
   const declinations = Object.fromEntries(
-    SEVEN.map((p) => {
-      const st = bodyState(p as BodyKey, jd, false);
-      return [p, trueDeclination(st.longitude, st.latitude, obliquity)];
-    }),
+    SEVEN.map((p) => [p, declination(bodyState(p as BodyKey, jd, false).longitude, obliquity)]),
   );
   const input: ShadbalaInput = {
     bodies: chart.planets.map((p) => ({ planet: p.planet, longitude: p.longitude, speed: p.speed_per_day })),

@@ -1,12 +1,18 @@
 // Shared plumbing of the Theo, predict and readings handlers: chart facts from a stored chart, the
 // strength inputs (shadbala, composite, ashtakavarga, bhava bala from domain/strength and
 // domain/ashtakavarga, adapted to domain/theo/inputs.ts), and query parsing.
-import { AppError, invalidRequest, jsonHttpBody, type HttpBodyAnswer } from '@astro/platform';
+import {
+  AppError,
+  awareInstant,
+  invalidRequest,
+  jsonHttpBody,
+  stringifyJson,
+  type HttpBodyAnswer,
+} from '@astro/platform';
 import type { StoredChart } from '../chart-source.ts';
 import type { StrengthProfile } from '../domain/strength/index.ts';
 import { chartFacts, MissingBodyError, type ChartFacts } from '../domain/theo/facts.ts';
 import type { StrengthInputs } from '../domain/theo/inputs.ts';
-import { awareInstant } from './inputs.ts';
 import { chartStrength } from './strength-source.ts';
 
 /** Facts of a stored chart; a chart without its ascendant or a graha answers 422 `missingCode`. */
@@ -53,7 +59,7 @@ export function strengthOf(stored: StoredChart): { inputs: StrengthInputs; profi
   };
 }
 
-/** An optional timezone-aware instant (default now); naive -> at_must_be_timezone_aware. */
+/** An optional timezone-aware instant (default now); naive -> the field's naive code (platform). */
 export function optionalAt(value: string | undefined, field = 'at'): { ms: number; iso: string } {
   if (value === undefined || value === '') {
     const ms = Date.now();
@@ -67,7 +73,7 @@ const MIN_AT_YEAR = 1000;
 const MAX_AT_YEAR = 3000;
 
 export function requiredAt(value: string | undefined, field = 'at'): { ms: number; iso: string } {
-  const ms = awareInstant(value, field, 'at_must_be_timezone_aware');
+  const ms = awareInstant(field, value);
   const year = new Date(ms).getUTCFullYear();
   if (year < MIN_AT_YEAR || year > MAX_AT_YEAR)
     throw invalidRequest([
@@ -76,4 +82,5 @@ export function requiredAt(value: string | undefined, field = 'at'): { ms: numbe
   return { ms, iso: value! };
 }
 
-export const json = (body: unknown): HttpBodyAnswer => jsonHttpBody(JSON.stringify(body));
+/** A JSON HttpBody answer; numbers rounded by the API's one rule (platform json-number.ts). */
+export const json = (body: unknown): HttpBodyAnswer => jsonHttpBody(stringifyJson(body));

@@ -1,6 +1,5 @@
 // Request moments and ISO output for the predictive routes.
-import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest } from '@astro/platform';
+import { AppError, awareInstant as platformAwareInstant, invalidRequest } from '@astro/platform';
 
 export const DAY_MS = 86_400_000;
 /** Mean tropical year (days): one ephemeris day after birth per year of life. */
@@ -13,21 +12,15 @@ export const MIN_INSTANT_MS = Date.UTC(1800, 0, 1);
 export const MAX_INSTANT_MS = Date.UTC(2401, 0, 1) - 1;
 
 /**
- * A required timezone-aware ISO 8601 instant (UTC ms) within 1800-2400; naive, malformed or out of
- * range -> 422 invalid_request.
+ * A required timezone-aware ISO 8601 instant (UTC ms) within 1800-2400. Naive -> the field's naive code
+ * (platform awareInstant: `at` -> at_must_be_timezone_aware, others naive_datetime, as on every route);
+ * missing, malformed or out of range -> 422 invalid_request.
  */
 export function awareInstant(value: string | undefined, field: string): number {
-  if (value === undefined || value === '')
-    throw invalidRequest([{ field, reason: 'required', message: 'is required' }]);
-  const parsed = parseMoment(value);
-  if (parsed) {
-    if (parsed.utcMs < MIN_INSTANT_MS || parsed.utcMs > MAX_INSTANT_MS)
-      throw invalidRequest([{ field, reason: 'out_of_range', message: 'must lie in the years 1800-2400' }]);
-    return parsed.utcMs;
-  }
-  if (parseMoment(`${value}Z`))
-    throw invalidRequest([{ field, reason: 'naive_datetime', message: 'must carry a timezone offset (Z or ±hh:mm)' }]);
-  throw invalidRequest([{ field, reason: 'invalid_format', message: 'expected an ISO 8601 date-time with an offset' }]);
+  const ms = platformAwareInstant(field, value);
+  if (ms < MIN_INSTANT_MS || ms > MAX_INSTANT_MS)
+    throw invalidRequest([{ field, reason: 'out_of_range', message: 'must lie in the years 1800-2400' }]);
+  return ms;
 }
 
 /** A required integer in [min, max]. */

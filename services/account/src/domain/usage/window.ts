@@ -1,6 +1,6 @@
 // The usage window (spec 1-platform.md "Plans and usage"): since/until carry an offset; until defaults
 // to now and since to until minus 7 days; until must be after since; at most 90 days.
-import { AppError, invalidRequest } from '@astro/platform';
+import { AppError, invalidRequest, naiveDatetimeError } from '@astro/platform';
 import { parseAwareDateTime } from '../datetime.ts';
 
 export const MAX_WINDOW_DAYS = 90;
@@ -17,11 +17,7 @@ function parseBound(field: 'since' | 'until', raw: string | undefined): Date | u
   if (raw === undefined) return undefined;
   const parsed = parseAwareDateTime(raw);
   if (parsed.ok) return parsed.date;
-  if (parsed.reason === 'naive_datetime')
-    throw new AppError('naive_datetime', `${field} must carry a timezone offset (Z or ±hh:mm).`, {
-      field,
-      errors: [{ field, reason: 'naive_datetime', message: 'must carry a timezone offset (Z or ±hh:mm)' }],
-    });
+  if (parsed.reason === 'naive_datetime') throw naiveDatetimeError(field, raw);
   throw invalidRequest([
     { field, reason: 'invalid_datetime', message: 'must be an ISO 8601 date-time with an offset' },
   ]);

@@ -1,15 +1,15 @@
 // The natal context of a dasha lord: house (whole-sign from the ascendant sign), owned houses, dignity
 // from the classical tables and a simple normalised strength. Pure: reads only the chart's positions.
 import {
-  DEBILITATION,
   degreeInSign,
-  EXALTATION,
-  MOOLATRIKONA,
   nakshatraOf,
   rulerOf,
   SIGNS,
   signIndexOf,
+  vedicDignity,
   type ClassicalPlanet,
+  type RasiSigns,
+  type VedicDignity,
   type Sign,
 } from '@astro/astro-core';
 
@@ -20,7 +20,7 @@ export interface NatalBody {
   is_retrograde?: boolean;
 }
 
-export type Dignity = 'exalted' | 'moolatrikona' | 'own_sign' | 'friendly' | 'neutral' | 'enemy' | 'debilitated';
+export type Dignity = VedicDignity;
 
 export interface LordContext {
   lord: string;
@@ -36,58 +36,43 @@ export interface LordContext {
 
 const CLASSICAL: ReadonlySet<string> = new Set(['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn']);
 
-/** Natural (naisargika) relationships, BPHS ch. 3: friends and enemies; every other planet is neutral. */
-const NATURAL: Readonly<Record<ClassicalPlanet, { friends: ClassicalPlanet[]; enemies: ClassicalPlanet[] }>> = {
-  sun: { friends: ['moon', 'mars', 'jupiter'], enemies: ['venus', 'saturn'] },
-  moon: { friends: ['sun', 'mercury'], enemies: [] },
-  mars: { friends: ['sun', 'moon', 'jupiter'], enemies: ['mercury'] },
-  mercury: { friends: ['sun', 'venus'], enemies: ['moon'] },
-  jupiter: { friends: ['sun', 'moon', 'mars'], enemies: ['mercury', 'venus'] },
-  venus: { friends: ['mercury', 'saturn'], enemies: ['sun', 'moon'] },
-  saturn: { friends: ['mercury', 'venus'], enemies: ['sun', 'moon', 'mars'] },
-};
-
-/** Natural relationship of `planet` towards `other`. */
-export function naturalRelationship(planet: ClassicalPlanet, other: ClassicalPlanet): 'friendly' | 'neutral' | 'enemy' {
-  const r = NATURAL[planet];
-  return r.friends.includes(other) ? 'friendly' : r.enemies.includes(other) ? 'enemy' : 'neutral';
+/**
+ * Dignity of a planet at a sidereal longitude in a chart whose classical planets stand in `rasiSigns`
+ * (astro-core's vedicDignity, the one dignity function of the Vedic routes: strength/planets, avastha,
+ * vimshopaka and Theo read the same); null for rahu, ketu and non-classical bodies.
+ */
+export function dignityOf(planet: string, longitude: number, rasiSigns: RasiSigns): Dignity | null {
+  if (!CLASSICAL.has(planet)) return null;
+  return vedicDignity(planet as ClassicalPlanet, signIndexOf(longitude), rasiSigns, degreeInSign(longitude));
 }
 
-/** Dignity of a planet at a sidereal longitude; null for rahu, ketu and non-classical bodies. */
-export function dignityOf(planet: string, longitude: number): Dignity | null {
-  if (!CLASSICAL.has(planet)) return null;
-  const p = planet as ClassicalPlanet;
-  const sign = SIGNS[signIndexOf(longitude)]!;
-  const deg = degreeInSign(longitude);
-  const mt = MOOLATRIKONA[p];
-  if (sign === mt.sign && sign === EXALTATION[p].sign) {
-    // moon in taurus, mercury in virgo
-    if (deg < mt.from) return 'exalted';
-    if (deg < mt.to) return 'moolatrikona';
-    return 'own_sign';
+/** Rasi sign index of each classical planet (for the temporary relationship); Aries when absent. */
+export function rasiSignsOf(planets: readonly NatalBody[]): RasiSigns {
+  const out = {} as Record<ClassicalPlanet, number>;
+  for (const p of CLASSICAL) {
+    const body = planets.find((b) => b.planet === p);
+    out[p as ClassicalPlanet] = body ? signIndexOf(body.longitude) : 0;
   }
-  if (sign === EXALTATION[p].sign) return 'exalted';
-  if (sign === DEBILITATION[p].sign) return 'debilitated';
-  const lord = rulerOf(sign);
-  if (sign === mt.sign && deg >= mt.from && deg < mt.to) return 'moolatrikona';
-  if (lord === p) return 'own_sign';
-  return naturalRelationship(p, lord);
+  return out;
 }
 
 /**
- * Rule `dignity-rank-v1`: lord_strength is the dignity's rank on a 0-1 scale, exalted 1.0,
- * moolatrikona 0.85, own_sign 0.75, friendly 0.6, neutral 0.5, enemy 0.35, debilitated 0.1; null for
- * the nodes (no dignity). A placeholder until shadbala-based strength replaces it (bump the tag then).
+ * Rule `dignity-rank-v2`: lord_strength is the dignity's rank on a 0-1 scale, exalted 1.0,
+ * moolatrikona 0.85, own_sign 0.75, great_friend 0.65, friend 0.55, neutral 0.45, enemy 0.3,
+ * great_enemy 0.2, debilitated 0.0 (the composite strength's dignity_norm, so both agree); null for the
+ * nodes (no dignity). v1 ranked the natural relationship alone (friendly/neutral/enemy).
  */
-export const LORD_STRENGTH_RULE = 'dignity-rank-v1';
+export const LORD_STRENGTH_RULE = 'dignity-rank-v2';
 const STRENGTH: Readonly<Record<Dignity, number>> = {
   exalted: 1,
   moolatrikona: 0.85,
   own_sign: 0.75,
-  friendly: 0.6,
-  neutral: 0.5,
-  enemy: 0.35,
-  debilitated: 0.1,
+  great_friend: 0.65,
+  friend: 0.55,
+  neutral: 0.45,
+  enemy: 0.3,
+  great_enemy: 0.2,
+  debilitated: 0,
 };
 export function strengthOf(dignity: Dignity | null): number | null {
   return dignity === null ? null : STRENGTH[dignity];
@@ -109,12 +94,13 @@ export function ownedHouses(planet: string, ascSignIndex: number): number[] {
 /** Context of each of the nine dasha lords in the chart (computed once per request). */
 export function lordContexts(planets: readonly NatalBody[]): Map<string, LordContext> {
   const byName = new Map(planets.map((p) => [p.planet, p]));
+  const rasi = rasiSignsOf(planets);
   const asc = byName.get('ascendant');
   const ascIdx = asc ? signIndexOf(asc.longitude) : null;
   const out = new Map<string, LordContext>();
   for (const lord of ['ketu', 'venus', 'sun', 'moon', 'mars', 'rahu', 'jupiter', 'saturn', 'mercury']) {
     const body = byName.get(lord);
-    const dignity = body ? dignityOf(lord, body.longitude) : null;
+    const dignity = body ? dignityOf(lord, body.longitude, rasi) : null;
     out.set(lord, {
       lord,
       lord_strength: strengthOf(dignity),

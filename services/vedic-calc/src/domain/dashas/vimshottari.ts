@@ -14,7 +14,7 @@ import {
 } from '@astro/astro-core';
 import { MS_PER_YEAR } from './time.ts';
 
-export const METHOD_VERSION = 'vimshottari-v2-jy365.25';
+export const METHOD_VERSION = 'vimshottari-v3-jy365.25';
 export const LEVEL_NAMES = ['maha', 'antar', 'pratyantar', 'sukshma'] as const;
 export type LevelName = (typeof LEVEL_NAMES)[number];
 export type Level = 1 | 2 | 3 | 4;

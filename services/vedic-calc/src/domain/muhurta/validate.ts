@@ -1,8 +1,7 @@
 // Muhurta request validation. Missing or malformed fields -> 422 invalid_request listing them; a
 // datetime without an offset -> 422 invalid_datetime_timezone (details.field, details.value); an
 // unknown activity -> 422 unsupported_muhurta_activity_type; bad windows -> 422 invalid_window.
-import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest, type FieldError } from '@astro/platform';
+import { AppError, awareMoment, fieldErrorsAnswer, type FieldError } from '@astro/platform';
 import { isValidTimeZone } from '../panchanga/time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../panchanga/validate.ts';
 import { ACTIVITY_TYPES, isActivityType, type ActivityType } from './tables.ts';
@@ -12,23 +11,11 @@ export const MAX_STEPS = 2000;
 export const INTERVAL = { min: 5, max: 1440, dflt: 60 } as const;
 export const TOP_N = { min: 1, max: 100, dflt: 10 } as const;
 
-/** UTC ms of an offset-aware datetime; pushes a field error when missing or malformed. */
+/** UTC ms of an offset-aware datetime (platform awareMoment); pushes a field error when missing, malformed
+ * or outside the years the ephemeris covers; a naive one throws its code at once. */
 export function awareInstant(value: string | undefined, field: string, errors: FieldError[]): number | null {
-  const v = value?.trim();
-  if (!v) {
-    errors.push({ field, reason: 'required', message: 'is required' });
-    return null;
-  }
-  const parsed = parseMoment(v);
-  if (!parsed) {
-    if (!/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(v) && parseMoment(`${v}Z`))
-      throw new AppError('invalid_datetime_timezone', `\`${field}\` must carry a timezone offset (Z or ±hh:mm).`, {
-        field,
-        value: v,
-      });
-    errors.push({ field, reason: 'invalid_datetime', message: 'must be an ISO 8601 date-time with an offset' });
-    return null;
-  }
+  const parsed = awareMoment(field, value, errors);
+  if (!parsed) return null;
   const y = new Date(parsed.utcMs).getUTCFullYear();
   if (y < MIN_YEAR || y > MAX_YEAR) {
     errors.push({ field, reason: 'out_of_range', message: `year must be from ${MIN_YEAR} to ${MAX_YEAR}` });
@@ -98,7 +85,7 @@ export function validateScore(input: PlaceInput & { proposed_at?: string | undef
   const errors: FieldError[] = [];
   const at = awareInstant(input.proposed_at, 'proposed_at', errors);
   common(input, errors);
-  if (errors.length) throw invalidRequest(errors);
+  if (errors.length) throw fieldErrorsAnswer(errors);
   return {
     chartId: input.natal_chart_id!,
     activity: activity(input.activity_type!),
@@ -162,7 +149,7 @@ export function validateSearch(input: PlaceInput & Parameters<typeof validateWin
   const errors: FieldError[] = [];
   const w = validateWindow(input, errors);
   common(input, errors);
-  if (errors.length) throw invalidRequest(errors);
+  if (errors.length) throw fieldErrorsAnswer(errors);
   const act = activity(input.activity_type!);
   checkWindow(w!.startMs, w!.endMs, w!.intervalMinutes, {
     window_start: input.window_start,

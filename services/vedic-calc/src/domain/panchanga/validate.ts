@@ -1,7 +1,6 @@
 // Request validation for the panchanga routes: every problem listed in one 422 invalid_request; a
-// naive `at` is its own 422 (at_must_be_timezone_aware), as the spec's error table says.
-import { parseMoment } from '@astro/astro-core';
-import { AppError, invalidRequest, type FieldError } from '@astro/platform';
+// naive `at` is its own 422 (at_must_be_timezone_aware; platform aware-instant.ts has the rule).
+import { awareMoment, fieldErrorsAnswer, invalidRequest, type FieldError } from '@astro/platform';
 import { isValidTimeZone } from './time.ts';
 
 /** Civil days accepted: the range where the ephemeris and the tz database are meaningful. */
@@ -83,34 +82,20 @@ export function validateDayQuery(input: {
   };
 }
 
-const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
-
 export function validateAtQuery(input: {
   at?: string | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
 }): AtQuery {
   const errors: FieldError[] = [];
-  let parsed: ReturnType<typeof parseMoment> = null;
-  const at = input.at?.trim();
-  if (!at) errors.push({ field: 'at', reason: 'required', message: 'is required' });
-  else {
-    parsed = parseMoment(at);
-    if (!parsed) {
-      const naive = !HAS_OFFSET.test(at) && parseMoment(`${at}Z`) !== null;
-      if (naive)
-        throw new AppError('at_must_be_timezone_aware', '`at` must carry a timezone offset.', {
-          errors: [{ field: 'at', reason: 'naive_datetime', message: 'must carry a timezone offset (Z or ±hh:mm)' }],
-        });
-      errors.push({ field: 'at', reason: 'invalid_datetime', message: 'must be an ISO 8601 date-time with an offset' });
-    } else {
-      const y = new Date(parsed.utcMs).getUTCFullYear();
-      if (y < MIN_YEAR || y > MAX_YEAR)
-        errors.push({ field: 'at', reason: 'out_of_range', message: `year must be from ${MIN_YEAR} to ${MAX_YEAR}` });
-    }
+  const parsed = awareMoment('at', input.at, errors);
+  if (parsed) {
+    const y = new Date(parsed.utcMs).getUTCFullYear();
+    if (y < MIN_YEAR || y > MAX_YEAR)
+      errors.push({ field: 'at', reason: 'out_of_range', message: `year must be from ${MIN_YEAR} to ${MAX_YEAR}` });
   }
   coordinates(input, errors);
-  if (errors.length) throw invalidRequest(errors);
+  if (errors.length) throw fieldErrorsAnswer(errors);
   return {
     utcMs: Math.floor(parsed!.utcMs),
     offsetMinutes: parsed!.offsetMinutes,

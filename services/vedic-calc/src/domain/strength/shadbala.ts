@@ -6,7 +6,9 @@ import { DEBILITATION, SIGNS, type ClassicalPlanet } from '@astro/astro-core';
 import { vargaSignIndex, type Varga } from '../vargas/rules.ts';
 import { isClassical, saptavargajaDignity, SEVEN } from './relationships.ts';
 
-export const SHADBALA_METHOD_VERSION = 'shadbala-bphs-v3';
+// v4: nathonnatha from the nearer apparent midnight (births between midnight and sunrise), ayana from
+// the kranti of the longitude (latitude ignored).
+export const SHADBALA_METHOD_VERSION = 'shadbala-bphs-v4';
 
 /** Required rupas (spec "Theo": BPHS 27.36 minimums). */
 export const REQUIRED_RUPAS: Readonly<Record<ClassicalPlanet, number>> = {
@@ -403,11 +405,19 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
   const isDay = input.birthMs < input.sunsetMs;
   const dayLen = input.sunsetMs - input.sunriseMs;
   const nightLen = input.nextSunriseMs - input.sunsetMs;
-  // BPHS 27.10: nata = time from local apparent noon (midpoint of sunrise and sunset), 30 ghatikas
-  // (12 hours) at most; the night planets get 2 x nata ghatikas, the day planets 60 minus that.
+  // BPHS 27.10: unnata = time from local apparent midnight, 30 ghatikas (12 hours) at most; the day
+  // planets get 2 x unnata ghatikas, the night planets 60 minus that. Apparent noon is the midpoint of
+  // sunrise and sunset; the midnights are 12 hours either side of it. The nearer midnight counts: a
+  // birth after midnight and before sunrise belongs to the Vedic day of the previous sunrise but is
+  // measured from the midnight just past (v3 measured it from noon, capped at 12 h, so such births got
+  // 0 and 60: V.P. Jain's example, born 01:30, has 6.1 and 53.9).
   const noon = input.sunriseMs + dayLen / 2;
-  const fromNoonH = Math.min(12, Math.abs(input.birthMs - noon) / HOUR);
-  const unnata = 1 - fromNoonH / 12;
+  const fromMidnightH = Math.min(
+    12,
+    Math.abs(input.birthMs - (noon - 12 * HOUR)) / HOUR,
+    Math.abs(input.birthMs - (noon + 12 * HOUR)) / HOUR,
+  );
+  const unnata = fromMidnightH / 12;
   const third = isDay
     ? Math.min(2, Math.floor(((input.birthMs - input.sunriseMs) / dayLen) * 3))
     : Math.min(2, Math.floor(((input.birthMs - input.sunsetMs) / nightLen) * 3));
@@ -517,14 +527,6 @@ export function computeShadbala(input: ShadbalaInput): ShadbalaResult {
     elongation,
     natures,
   };
-}
-
-/** Declination (degrees) from tropical ecliptic longitude and latitude. */
-export function trueDeclination(tropicalLongitude: number, latitude: number, obliquity: number): number {
-  const r = Math.PI / 180;
-  const e = obliquity * r;
-  const b = latitude * r;
-  return Math.asin(Math.sin(b) * Math.cos(e) + Math.cos(b) * Math.sin(e) * Math.sin(tropicalLongitude * r)) / r;
 }
 
 export { isClassical };

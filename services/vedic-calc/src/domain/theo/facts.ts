@@ -2,18 +2,19 @@
 // positions, whole-sign houses from the ascendant's sign, lordships, natural and compound
 // relationships, natural and functional nature, and graded graha drishti. Pure.
 import {
-  DEBILITATION,
   degreeInSign,
-  EXALTATION,
-  MOOLATRIKONA,
   nakshatraOf,
+  naturalRelation as naturalRelationOf,
   navamsaSignOf,
   norm360,
   rulerOf,
   SIGNS,
   signIndexOf,
+  vedicDignity,
   type ClassicalPlanet,
+  type RasiSigns,
   type Sign,
+  type VedicDignity,
 } from '@astro/astro-core';
 
 export const GRAHAS = ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn', 'rahu', 'ketu'] as const;
@@ -147,25 +148,12 @@ export function functionalClass(n: FunctionalNature): 'benefic' | 'malefic' | 'n
 
 // ---------------------------------------------------------------- relationships
 
-/** Natural relationships (BPHS ch. 3 v. 55); nodes take Saturn's (Rahu) and Mars's (Ketu): "Shanivat Rahu, Kujavat Ketu". */
-const NATURAL: Readonly<Record<ClassicalPlanet, { friends: ClassicalPlanet[]; enemies: ClassicalPlanet[] }>> = {
-  sun: { friends: ['moon', 'mars', 'jupiter'], enemies: ['venus', 'saturn'] },
-  moon: { friends: ['sun', 'mercury'], enemies: [] },
-  mars: { friends: ['sun', 'moon', 'jupiter'], enemies: ['mercury'] },
-  mercury: { friends: ['sun', 'venus'], enemies: ['moon'] },
-  jupiter: { friends: ['sun', 'moon', 'mars'], enemies: ['mercury', 'venus'] },
-  venus: { friends: ['mercury', 'saturn'], enemies: ['sun', 'moon'] },
-  saturn: { friends: ['mercury', 'venus'], enemies: ['sun', 'moon', 'mars'] },
-};
+/** Natural relationships (astro-core, BPHS ch. 3 v. 55); nodes take Saturn's (Rahu) and Mars's (Ketu): "Shanivat Rahu, Kujavat Ketu". */
 export const nodeProxy = (p: Graha): ClassicalPlanet =>
   p === 'rahu' ? 'saturn' : p === 'ketu' ? 'mars' : (p as ClassicalPlanet);
 
 export function naturalRelation(p: Graha, other: Graha): 1 | 0 | -1 {
-  const a = nodeProxy(p);
-  const b = nodeProxy(other);
-  if (a === b) return 1;
-  const r = NATURAL[a];
-  return r.friends.includes(b) ? 1 : r.enemies.includes(b) ? -1 : 0;
+  return naturalRelationOf(nodeProxy(p), nodeProxy(other));
 }
 
 /** Temporary friendship (BPHS ch. 3 v. 56): `other` in the 2nd, 3rd, 4th, 10th, 11th or 12th from `p`. */
@@ -200,17 +188,27 @@ export type Dignity =
   | 'great_enemy'
   | 'debilitation';
 
-/** Dignity of a classical planet: exaltation/debilitation sign, mooltrikona, own, else the compound relation to its dispositor; null for the nodes. */
+/** Theo's names (the spec's disposition terms) for astro-core's dignities. */
+const THEO_DIGNITY: Readonly<Record<VedicDignity, Dignity>> = {
+  exalted: 'exaltation',
+  moolatrikona: 'mooltrikona',
+  own_sign: 'own',
+  great_friend: 'great_friend',
+  friend: 'friend',
+  neutral: 'neutral',
+  enemy: 'enemy',
+  great_enemy: 'great_enemy',
+  debilitated: 'debilitation',
+};
+
+/**
+ * Dignity of a classical planet, null for the nodes: astro-core's vedicDignity (the one dignity function
+ * of the Vedic routes, so Theo, strength/planets and the dasha lord context agree), under Theo's names.
+ */
 export function dignity(f: ChartFacts, p: Graha): Dignity | null {
   if (!isClassical(p)) return null;
-  const b = f.bodies[p];
-  const mt = MOOLATRIKONA[p];
-  if (b.sign === EXALTATION[p].sign && !(b.sign === mt.sign && b.degree >= mt.from)) return 'exaltation';
-  if (b.sign === DEBILITATION[p].sign) return 'debilitation';
-  if (b.sign === mt.sign && b.degree >= mt.from && b.degree < mt.to) return 'mooltrikona';
-  const lord = rulerOf(b.sign);
-  if (lord === p) return 'own';
-  return compoundRelation(f, p, lord);
+  const rasi = Object.fromEntries(CLASSICAL.map((q) => [q, f.bodies[q].signIndex])) as RasiSigns;
+  return THEO_DIGNITY[vedicDignity(p, f.bodies[p].signIndex, rasi, f.bodies[p].degree)];
 }
 
 // ---------------------------------------------------------------- drishti

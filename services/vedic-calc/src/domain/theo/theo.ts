@@ -26,7 +26,9 @@ import {
 import { houseEdges, influenceNetwork, planetHouseConnection, support, type Edge } from './influence.ts';
 import { REQUIRED_RUPAS, virupaTotal, type StrengthInputs } from './inputs.ts';
 
-export const THEO_METHOD_VERSION = 'theo-strength-disposition-v3';
+// The spec names this tag (2-vedic.md "Theo"); a change of the strength numbers beneath is versioned by
+// shadbala's own tag (features and README), never by renaming the spec's.
+export const THEO_METHOD_VERSION = 'theo-strength-disposition-v2';
 export const HOUSE_STRENGTH_METHOD_VERSION = 'theo-house-strength-v2';
 export const SIGN_INFLUENCES_METHOD_VERSION = 'theo-sign-influences-v2';
 

@@ -1,0 +1,31 @@
+// The API's one number-rounding rule (issue 19: float noise such as 0.8656250000000001).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { roundJsonNumber, stringifyJson } from './json-number.ts';
+
+describe('roundJsonNumber', () => {
+  it('removes binary noise of chained double arithmetic', () => {
+    assert.equal(0.1 + 0.2, 0.30000000000000004); // the noise itself (IEEE 754)
+    assert.equal(roundJsonNumber(0.1 + 0.2), 0.3);
+    assert.equal(roundJsonNumber(0.8656250000000001), 0.865625);
+    assert.equal(roundJsonNumber(1.1 * 3), 3.3); // 3.3000000000000003
+    assert.equal(roundJsonNumber(-0.7 - 0.1), -0.8); // -0.7999999999999999
+    assert.equal(roundJsonNumber(2460000.1), 2460000.1); // toFixed(10) alone prints 2460000.1000000001
+  });
+  it('keeps 10 decimals and 15 significant digits, integers and non-finite values unchanged', () => {
+    assert.equal(roundJsonNumber(123.45678901234567), 123.4567890123);
+    assert.equal(roundJsonNumber(0.000123456789012345), 0.0001234568);
+    assert.equal(roundJsonNumber(1e-12), 0);
+    assert.ok(Object.is(roundJsonNumber(-1e-12), 0)); // never -0
+    assert.equal(roundJsonNumber(1732000000000), 1732000000000);
+    assert.equal(roundJsonNumber(-42), -42);
+    assert.ok(Number.isNaN(roundJsonNumber(NaN)));
+    assert.equal(roundJsonNumber(Infinity), Infinity);
+  });
+  it('stringifyJson rounds nested numbers and writes undefined members as null', () => {
+    assert.equal(
+      stringifyJson({ a: 0.1 + 0.2, b: [1.1 * 3, { c: 5 }], d: undefined, e: 'x' }),
+      '{"a":0.3,"b":[3.3,{"c":5}],"d":null,"e":"x"}',
+    );
+  });
+});

@@ -1,0 +1,28 @@
+// The one rounding rule for numbers in API responses. The spec states no precision, and a double
+// computed through a chain of operations prints its binary noise (0.8656250000000001 for 0.865625):
+// clients comparing or displaying values then see digits that mean nothing. Every non-integer number
+// the API writes is therefore rounded once, at serialisation, to at most 10 decimal places and 15
+// significant digits: 1e-10 of a degree is 0.36 micro-arcseconds, far below any ephemeris accuracy,
+// and 15 significant digits are what a double holds exactly. Integers, NaN and infinities pass
+// unchanged (the serialisers map the last two to null). Applied by the gateway's JSON mapping
+// (json-codec.ts) and by stringifyJson for the bodies services write themselves (HttpBody answers).
+
+export const JSON_MAX_DECIMALS = 10;
+export const JSON_MAX_SIGNIFICANT = 15;
+
+export function roundJsonNumber(x: number): number {
+  if (!Number.isFinite(x) || Number.isInteger(x)) return x;
+  const r = Number(Number(x.toFixed(JSON_MAX_DECIMALS)).toPrecision(JSON_MAX_SIGNIFICANT));
+  return Object.is(r, -0) ? 0 : r;
+}
+
+/** JSON.stringify replacer: rounds numbers; `undefined` members become null (unset optional fields). */
+export function jsonResponseReplacer(_key: string, value: unknown): unknown {
+  if (typeof value === 'number') return roundJsonNumber(value);
+  return value === undefined ? null : value;
+}
+
+/** JSON text of a response body with every number rounded by roundJsonNumber. */
+export function stringifyJson(body: unknown): string {
+  return JSON.stringify(body, jsonResponseReplacer);
+}
