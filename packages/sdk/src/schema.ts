@@ -3077,13 +3077,13 @@ export interface components {
        * @description credit packs of 1000 requests, 1-100, default 1; plans: omit or 1
        * @default 1
        */
-      quantity: number;
+      quantity?: number;
       /**
        * @description plans only, default month
        * @default month
        * @enum {string}
        */
-      interval: 'month' | 'year';
+      interval?: 'month' | 'year';
       /**
        * Format: uri
        * @description where the provider sends the buyer after paying
@@ -3164,19 +3164,19 @@ export interface components {
        * @default vedic
        * @enum {string}
        */
-      system: 'vedic' | 'western';
+      system?: 'vedic' | 'western';
       /**
        * @description default placidus
        * @default placidus
        * @enum {string}
        */
-      house_system: 'placidus' | 'whole_sign' | 'equal' | 'porphyry';
+      house_system?: 'placidus' | 'whole_sign' | 'equal' | 'porphyry';
       /**
        * @description lahiri or null; default lahiri; required for Vedic
        * @default lahiri
        * @enum {unknown}
        */
-      ayanamsha: 'lahiri' | null;
+      ayanamsha?: 'lahiri' | null;
     };
     'astro.chart.v1.BirthInputParams': {
       /**
@@ -3237,7 +3237,6 @@ export interface components {
       sign: string;
       longitude: number;
     };
-    'astro.chart.v1.DeleteChartResponse': Record<string, never>;
     'astro.feedback.v1.TalentProfile': {
       chart_id: string;
       locale: string;
@@ -3440,7 +3439,7 @@ export interface components {
        * @default subject
        * @enum {string}
        */
-      role: 'subject' | 'observer' | 'hr_admin';
+      role?: 'subject' | 'observer' | 'hr_admin';
       user_id?: string;
       organization_id?: string;
       /** @description 0-1 */
@@ -3509,18 +3508,18 @@ export interface components {
        * @description BCP-47, default en; templates exist in English only
        * @default en
        */
-      locale: string;
+      locale?: string;
       /**
        * @description default corporate
        * @default corporate
        * @enum {string}
        */
-      tone: 'corporate' | 'coach' | 'plain' | 'vedic_traditional';
+      tone?: 'corporate' | 'coach' | 'plain' | 'vedic_traditional';
       /**
        * @description paid plans only; default false
        * @default false
        */
-      use_llm_rewrite: boolean;
+      use_llm_rewrite?: boolean;
     };
     'astro.feedback.v1.Interpretation': {
       /** Format: uuid */
@@ -3570,7 +3569,7 @@ export interface components {
        * @default standard
        * @enum {string}
        */
-      tier: 'basic' | 'standard' | 'premium';
+      tier?: 'basic' | 'standard' | 'premium';
       fresh?: boolean;
     };
     'astro.llm.v1.WesternLlmInterpretation': {
@@ -3614,7 +3613,7 @@ export interface components {
        * @default standard
        * @enum {string}
        */
-      tier: 'basic' | 'standard' | 'premium';
+      tier?: 'basic' | 'standard' | 'premium';
       fresh?: boolean;
     };
     'astro.llm.v1.RelationshipInterpretationRequest': {
@@ -3629,7 +3628,7 @@ export interface components {
        * @default standard
        * @enum {string}
        */
-      tier: 'basic' | 'standard' | 'premium';
+      tier?: 'basic' | 'standard' | 'premium';
       fresh?: boolean;
     };
     'astro.llm.v1.VedicInterpretationResponse': Record<string, never>;
@@ -3651,13 +3650,6 @@ export interface components {
       /** Format: uuid */
       interpretation_id: string;
       cached: boolean;
-    };
-    'astro.llm.v1.LlmStreamEvent': {
-      /** @enum {string} */
-      event: 'meta' | 'delta' | 'done';
-      data: {
-        [key: string]: unknown;
-      } | null;
     };
     'astro.llm.v1.ListInterpretationsResponse': {
       items: components['schemas']['astro.llm.v1.StoredInterpretation'][];
@@ -4749,13 +4741,13 @@ export interface components {
        * @description 5-1440, default 60
        * @default 60
        */
-      interval_minutes: number;
+      interval_minutes?: number;
       /**
        * Format: int32
        * @description 1-100, default 10
        * @default 10
        */
-      top_n: number;
+      top_n?: number;
     };
     'astro.vedic.v1.SearchMuhurtaResponse': {
       natal_chart_id: string;
@@ -5681,7 +5673,7 @@ export interface components {
        * @description 1-7, default 3
        * @default 3
        */
-      limit: number;
+      limit?: number;
     };
     'astro.western.v1.CompatibilityTopicsResponse': {
       chart_a_id: string;
@@ -5763,6 +5755,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "id": "01a20f02-1545-7047-a5d8-9d7c4b77fbb7",
+           *           "name": "my app",
+           *           "key_prefix": "ak_live_AjkJ",
+           *           "key_last4": "9rlp",
+           *           "display": "ak_live_AjkJ…9rlp",
+           *           "scopes": [
+           *             "charts:read",
+           *             "charts:write",
+           *             "compatibility:read"
+           *           ],
+           *           "owner_tenant_id": "01a20f01-d2f9-77f2-bb66-7b27e5111ce1",
+           *           "created_at": "2026-11-24T19:22:04.438Z",
+           *           "created_by": "user:01a20f01-d2fa-76a5-a29a-404d5ade8b31",
+           *           "last_used_at": null,
+           *           "expires_at": null,
+           *           "revoked_at": null,
+           *           "metadata": {}
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ListApiKeysResponse'];
         };
       };
@@ -5893,6 +5910,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "my app",
+         *       "scopes": [
+         *         "charts:read",
+         *         "charts:write",
+         *         "interpretations:write",
+         *         "compatibility:read",
+         *         "keys:manage"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.CreateApiKeyRequest'];
       };
     };
@@ -5906,6 +5935,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a20f02-1545-7047-a5d8-9d7c4b77fbb7",
+           *       "name": "my app",
+           *       "key_prefix": "ak_live_AjkJ",
+           *       "key_last4": "9rlp",
+           *       "display": "ak_live_AjkJ…9rlp",
+           *       "scopes": [
+           *         "charts:read",
+           *         "charts:write",
+           *         "compatibility:read"
+           *       ],
+           *       "owner_tenant_id": "01a20f01-d2f9-77f2-bb66-7b27e5111ce1",
+           *       "created_at": "2026-11-24T19:22:04.438Z",
+           *       "created_by": "user:01a20f01-d2fa-76a5-a29a-404d5ade8b31",
+           *       "last_used_at": null,
+           *       "expires_at": null,
+           *       "revoked_at": null,
+           *       "metadata": {},
+           *       "plaintext": "ak_live_AjkJrykzrRQViRdlFHlk8FvGObbOZJsc24WJb3Qcqau1b9rlp"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
         };
       };
@@ -6610,6 +6661,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "examples-1795548105658@example.com",
+         *       "password": "Correct-Horse-Battery-Staple-42!x"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.LoginRequest'];
       };
     };
@@ -6622,6 +6679,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYwMS1kMmZhLTc2YTUtYTI5YS00MDRkNWFkZThiMzEiLCJ0aWQiOiIwMWEyMGYwMS1kMmY5LTc3ZjItYmI2Ni03YjI3ZTUxMTFjZTEiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTQ4MTIzLCJpYXRfbXMiOjE3OTU1NDgxMjM3MzcsImV4cCI6MTc5NTU0OTAyMywidXNyIjp7ImlkIjoiMDFhMjBmMDEtZDJmYS03NmE1LWEyOWEtNDA0ZDVhZGU4YjMxIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTQ4MTA1NjU4QGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDE5OjIxOjQ3LjUxM1oiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNFQxOToyMjowMy43MzdaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.0oomlYEKTdpvUWb6XAdMWu6OBGGSFv1FMkbaxSkwUqw",
+           *         "refresh_token": "rt_17ClKND7ngaE_lzIIL2HU044IwJj6O9AOHctCWPhEpQ",
+           *         "token_type": "Bearer",
+           *         "expires_in": 900
+           *       },
+           *       "user": {
+           *         "id": "01a20f01-d2fa-76a5-a29a-404d5ade8b31",
+           *         "email": "examples-1795548105658@example.com",
+           *         "email_verified": true,
+           *         "created_at": "2026-11-24T19:21:47.513Z",
+           *         "last_login_at": "2026-11-24T19:22:03.737Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.SessionEnvelope'];
         };
       };
@@ -7698,6 +7772,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "examples-1795548105658@example.com",
+         *       "password": "Correct-Horse-Battery-Staple-42!x",
+         *       "accept_terms": true
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.SignupRequest'];
       };
     };
@@ -7710,6 +7791,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYwMS1kMmZhLTc2YTUtYTI5YS00MDRkNWFkZThiMzEiLCJ0aWQiOiIwMWEyMGYwMS1kMmY5LTc3ZjItYmI2Ni03YjI3ZTUxMTFjZTEiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTQ4MTA3LCJpYXRfbXMiOjE3OTU1NDgxMDc1MTMsImV4cCI6MTc5NTU0OTAwNywidXNyIjp7ImlkIjoiMDFhMjBmMDEtZDJmYS03NmE1LWEyOWEtNDA0ZDVhZGU4YjMxIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTQ4MTA1NjU4QGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOmZhbHNlLCJjcmVhdGVkX2F0IjoiMjAyNi0xMS0yNFQxOToyMTo0Ny41MTNaIiwibGFzdF9sb2dpbl9hdCI6bnVsbH0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.GI1v5Uz3s1XteekmLG_G_seA3AXx3hdrTXEKwvDi5fA",
+           *         "refresh_token": "rt_utosXVwDoUe3Af-yVz0XGiqRuRzbV0WfTAsC30EIvko",
+           *         "token_type": "Bearer",
+           *         "expires_in": 900
+           *       },
+           *       "user": {
+           *         "id": "01a20f01-d2fa-76a5-a29a-404d5ade8b31",
+           *         "email": "examples-1795548105658@example.com",
+           *         "email_verified": false,
+           *         "created_at": "2026-11-24T19:21:47.513Z",
+           *         "last_login_at": null
+           *       },
+           *       "tenant": {
+           *         "id": "01a20f01-d2f9-77f2-bb66-7b27e5111ce1",
+           *         "display_name": "examples-1795548105658",
+           *         "plan_tier": "free",
+           *         "plan_status": "active",
+           *         "status": "active"
+           *       },
+           *       "email_dispatched": true
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.SessionEnvelope'];
         };
       };
@@ -7872,6 +7978,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "010108"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.VerifyEmailRequest'];
       };
     };
@@ -7885,6 +7996,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYwMS1kMmZhLTc2YTUtYTI5YS00MDRkNWFkZThiMzEiLCJ0aWQiOiIwMWEyMGYwMS1kMmY5LTc3ZjItYmI2Ni03YjI3ZTUxMTFjZTEiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTQ4MTE4LCJpYXRfbXMiOjE3OTU1NDgxMTg1NTAsImV4cCI6MTc5NTU0OTAxOCwidXNyIjp7ImlkIjoiMDFhMjBmMDEtZDJmYS03NmE1LWEyOWEtNDA0ZDVhZGU4YjMxIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTQ4MTA1NjU4QGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDE5OjIxOjQ3LjUxM1oiLCJsYXN0X2xvZ2luX2F0IjpudWxsfSwiYXVkIjoiYXN0cm8tYXBpIiwiaXNzIjoiYXN0cm8tYWNjb3VudCJ9.I6n0xq4COucgb3K4ZME5hbbuseQTSh8E6yS3L6Gz7PU",
+           *         "refresh_token": "rt_2XNBtAL_IQjX0btQapgjCf1_W5f0T6B4xkEeHg7yhXc",
+           *         "token_type": "Bearer",
+           *         "expires_in": 900
+           *       },
+           *       "user": {
+           *         "id": "01a20f01-d2fa-76a5-a29a-404d5ade8b31",
+           *         "email": "examples-1795548105658@example.com",
+           *         "email_verified": true,
+           *         "created_at": "2026-11-24T19:21:47.513Z",
+           *         "last_login_at": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.SessionEnvelope'];
         };
       };
@@ -8897,6 +9025,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "birth": {
+         *         "moment": "1990-05-17T08:30:00+05:30",
+         *         "latitude": 19.076,
+         *         "longitude": 72.8777
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['astro.chart.v1.CreateChartRequest'];
       };
     };
@@ -8916,6 +9053,81 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "system": "vedic",
+           *       "ayanamsha": "lahiri",
+           *       "house_system": "placidus",
+           *       "computed_at": "2026-11-24T19:22:09.469Z",
+           *       "birth": {
+           *         "moment": "1990-05-17T08:30:00+05:30",
+           *         "latitude": 19.076,
+           *         "longitude": 72.8777
+           *       },
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "longitude": 32.23663020314856,
+           *           "degree_in_sign": 2.2366302031485574,
+           *           "speed_per_day": 0.9636235553997383,
+           *           "is_retrograde": false,
+           *           "nakshatra": "krittika",
+           *           "pada": 2,
+           *           "global_pada": 10,
+           *           "nakshatra_lord": "sun",
+           *           "navamsa_sign": "capricorn",
+           *           "navamsa_lord": "saturn"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "longitude": 293.86922442646176,
+           *           "degree_in_sign": 23.869224426461756,
+           *           "speed_per_day": 12.826184214958966,
+           *           "is_retrograde": false,
+           *           "nakshatra": "dhanishta",
+           *           "pada": 1,
+           *           "global_pada": 89,
+           *           "nakshatra_lord": "mars",
+           *           "navamsa_sign": "leo",
+           *           "navamsa_lord": "sun"
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "sign": "aries",
+           *           "longitude": 14.191020340812953,
+           *           "degree_in_sign": 14.191020340812953,
+           *           "speed_per_day": 0.003040441695253356,
+           *           "is_retrograde": false,
+           *           "nakshatra": "bharani",
+           *           "pada": 1,
+           *           "global_pada": 5,
+           *           "nakshatra_lord": "venus",
+           *           "navamsa_sign": "leo",
+           *           "navamsa_lord": "sun"
+           *         }
+           *       ],
+           *       "houses": [
+           *         {
+           *           "house": 1,
+           *           "sign": "gemini",
+           *           "longitude": 67.2448433234163
+           *         },
+           *         {
+           *           "house": 2,
+           *           "sign": "cancer",
+           *           "longitude": 91.83152353710176
+           *         },
+           *         {
+           *           "house": 3,
+           *           "sign": "cancer",
+           *           "longitude": 118.01733878553864
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.Chart'];
         };
       };
@@ -9118,6 +9330,81 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "system": "vedic",
+           *       "ayanamsha": "lahiri",
+           *       "house_system": "placidus",
+           *       "computed_at": "2026-11-24T19:22:09.469Z",
+           *       "birth": {
+           *         "moment": "1990-05-17T08:30:00+05:30",
+           *         "latitude": 19.076,
+           *         "longitude": 72.8777
+           *       },
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "longitude": 32.23663020314856,
+           *           "degree_in_sign": 2.2366302031485574,
+           *           "speed_per_day": 0.9636235553997383,
+           *           "is_retrograde": false,
+           *           "nakshatra": "krittika",
+           *           "pada": 2,
+           *           "global_pada": 10,
+           *           "nakshatra_lord": "sun",
+           *           "navamsa_sign": "capricorn",
+           *           "navamsa_lord": "saturn"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "longitude": 293.86922442646176,
+           *           "degree_in_sign": 23.869224426461756,
+           *           "speed_per_day": 12.826184214958966,
+           *           "is_retrograde": false,
+           *           "nakshatra": "dhanishta",
+           *           "pada": 1,
+           *           "global_pada": 89,
+           *           "nakshatra_lord": "mars",
+           *           "navamsa_sign": "leo",
+           *           "navamsa_lord": "sun"
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "sign": "aries",
+           *           "longitude": 14.191020340812953,
+           *           "degree_in_sign": 14.191020340812953,
+           *           "speed_per_day": 0.003040441695253356,
+           *           "is_retrograde": false,
+           *           "nakshatra": "bharani",
+           *           "pada": 1,
+           *           "global_pada": 5,
+           *           "nakshatra_lord": "venus",
+           *           "navamsa_sign": "leo",
+           *           "navamsa_lord": "sun"
+           *         }
+           *       ],
+           *       "houses": [
+           *         {
+           *           "house": 1,
+           *           "sign": "gemini",
+           *           "longitude": 67.2448433234163
+           *         },
+           *         {
+           *           "house": 2,
+           *           "sign": "cancer",
+           *           "longitude": 91.83152353710176
+           *         },
+           *         {
+           *           "house": 3,
+           *           "sign": "cancer",
+           *           "longitude": 118.01733878553864
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.Chart'];
         };
       };
@@ -11055,6 +11342,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+         *       "tone": "plain"
+         *     }
+         */
         'application/json': components['schemas']['astro.feedback.v1.CreateInterpretationRequest'];
       };
     };
@@ -11074,6 +11367,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a20f02-37e7-74fd-85da-eeeae3d1d980",
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "locale": "en",
+           *       "tone": "plain",
+           *       "statements": [
+           *         {
+           *           "id": "01a20f02-3873-72bb-a755-b73673404616",
+           *           "skill_id": "drive",
+           *           "template_id": "tpl.drive.recommendation.practice.v1",
+           *           "kind": "recommendation",
+           *           "locale": "en",
+           *           "body": "Drive grows with structure: set small, regular goals for it (Mars).",
+           *           "score": 0.5,
+           *           "rule_path": [
+           *             "drive.primary_trine",
+           *             "drive.house_lord_dusthana"
+           *           ],
+           *           "created_at": "2026-11-24T19:22:13.351Z"
+           *         },
+           *         {
+           *           "id": "01a20f02-3874-7719-bad2-c8f678f59ac4",
+           *           "skill_id": "endurance",
+           *           "template_id": "tpl.endurance.recommendation.develop.v1",
+           *           "kind": "recommendation",
+           *           "locale": "en",
+           *           "body": "Endurance is present but uneven; deliberate practice will make it reliable (Mars).",
+           *           "score": 0.55,
+           *           "rule_path": [
+           *             "endurance.primary_own_sign",
+           *             "endurance.primary_dusthana",
+           *             "endurance.primary_retrograde"
+           *           ],
+           *           "created_at": "2026-11-24T19:22:13.351Z"
+           *         },
+           *         {
+           *           "id": "01a20f02-3874-7719-bad2-ccdf7dd2af54",
+           *           "skill_id": "leadership",
+           *           "template_id": "tpl.leadership.recommendation.develop.v1",
+           *           "kind": "recommendation",
+           *           "locale": "en",
+           *           "body": "Leadership is present but uneven; deliberate practice will make it reliable (Jupiter).",
+           *           "score": 0.5,
+           *           "rule_path": [
+           *             "leadership.primary_dusthana",
+           *             "leadership.house_lord_well_placed"
+           *           ],
+           *           "created_at": "2026-11-24T19:22:13.351Z"
+           *         }
+           *       ],
+           *       "catalog_version": "templates-2026.11-1",
+           *       "llm_rewritten": false,
+           *       "created_at": "2026-11-24T19:22:13.351Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.Interpretation'];
         };
       };
@@ -12598,7 +12947,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`. Each `data:` line holds one JSON event (schemas SseMetaEvent, SseDeltaEvent, SseDoneEvent, SseErrorEvent). */
+      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`; each `data:` is one JSON document. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -12612,7 +12961,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/event-stream': string;
+          'text/event-stream':
+            | {
+                /** @constant */
+                event: 'meta';
+                data: components['schemas']['SseMetaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'delta';
+                data: components['schemas']['SseDeltaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'done';
+                data: components['schemas']['SseDoneEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'error';
+                data: components['schemas']['SseErrorEvent'];
+              };
         };
       };
       /** @description unauthorized */
@@ -12990,7 +13359,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`. Each `data:` line holds one JSON event (schemas SseMetaEvent, SseDeltaEvent, SseDoneEvent, SseErrorEvent). */
+      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`; each `data:` is one JSON document. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -13004,7 +13373,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/event-stream': string;
+          'text/event-stream':
+            | {
+                /** @constant */
+                event: 'meta';
+                data: components['schemas']['SseMetaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'delta';
+                data: components['schemas']['SseDeltaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'done';
+                data: components['schemas']['SseDoneEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'error';
+                data: components['schemas']['SseErrorEvent'];
+              };
         };
       };
       /** @description unauthorized */
@@ -13735,7 +14124,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`. Each `data:` line holds one JSON event (schemas SseMetaEvent, SseDeltaEvent, SseDoneEvent, SseErrorEvent). */
+      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`; each `data:` is one JSON document. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -13749,7 +14138,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/event-stream': string;
+          'text/event-stream':
+            | {
+                /** @constant */
+                event: 'meta';
+                data: components['schemas']['SseMetaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'delta';
+                data: components['schemas']['SseDeltaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'done';
+                data: components['schemas']['SseDoneEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'error';
+                data: components['schemas']['SseErrorEvent'];
+              };
         };
       };
       /** @description unauthorized */
@@ -14137,7 +14546,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`. Each `data:` line holds one JSON event (schemas SseMetaEvent, SseDeltaEvent, SseDoneEvent, SseErrorEvent). */
+      /** @description Server-Sent Events: `meta` once, `delta` zero or more, then `done` or `error`; each `data:` is one JSON document. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -14151,7 +14560,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/event-stream': string;
+          'text/event-stream':
+            | {
+                /** @constant */
+                event: 'meta';
+                data: components['schemas']['SseMetaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'delta';
+                data: components['schemas']['SseDeltaEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'done';
+                data: components['schemas']['SseDoneEvent'];
+              }
+            | {
+                /** @constant */
+                event: 'error';
+                data: components['schemas']['SseErrorEvent'];
+              };
         };
       };
       /** @description unauthorized */
@@ -14484,6 +14913,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "plans": [
+           *         {
+           *           "tier": "free",
+           *           "display_name": "Free",
+           *           "monthly_price_usd": 0,
+           *           "rate_limit_capacity": 60,
+           *           "rate_limit_refill_per_second": 2,
+           *           "llm_cost_cap_per_hour_usd": 0,
+           *           "status": "available",
+           *           "features": [
+           *             "Vedic and Western charts",
+           *             "100 requests per day, 3000 per month",
+           *             "1 active API key"
+           *           ]
+           *         },
+           *         {
+           *           "tier": "hobby",
+           *           "display_name": "Hobby",
+           *           "monthly_price_usd": 9,
+           *           "rate_limit_capacity": 300,
+           *           "rate_limit_refill_per_second": 10,
+           *           "llm_cost_cap_per_hour_usd": 1,
+           *           "status": "available",
+           *           "features": [
+           *             "Everything in Free",
+           *             "1000 requests per day, 30000 per month",
+           *             "5 active API keys"
+           *           ]
+           *         },
+           *         {
+           *           "tier": "pro",
+           *           "display_name": "Pro",
+           *           "monthly_price_usd": 49,
+           *           "rate_limit_capacity": 1500,
+           *           "rate_limit_refill_per_second": 50,
+           *           "llm_cost_cap_per_hour_usd": 10,
+           *           "status": "available",
+           *           "features": [
+           *             "Everything in Hobby",
+           *             "10000 requests per day, 300000 per month",
+           *             "Unlimited API keys"
+           *           ]
+           *         }
+           *       ],
+           *       "free_limits_change_at": "2026-11-17T00:00:00Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ListPlansResponse'];
         };
       };
@@ -15428,6 +15906,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "since": "2026-11-17T19:23:14.206Z",
+           *       "until": "2026-11-24T19:23:14.206Z",
+           *       "total_requests": 70,
+           *       "total_errors": 2,
+           *       "buckets": [
+           *         {
+           *           "endpoint_path": "/v1/charts",
+           *           "requests": 2,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         },
+           *         {
+           *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "requests": 1,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         },
+           *         {
+           *           "endpoint_path": "/v1/interpretations",
+           *           "requests": 1,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.UsageReport'];
         };
       };
@@ -15758,6 +16267,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "lagna_sign": "gemini",
+           *       "badhaka_sign": "sagittarius",
+           *       "badhaka_lord": "jupiter",
+           *       "badhaka_house": 7,
+           *       "explanation": "Gemini is a dual sign, so the badhaka house is the 7th from the lagna: Sagittarius, ruled by Jupiter."
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.JaiminiBadhakaResponse'];
         };
       };
@@ -15927,6 +16445,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "house_number": 1,
+           *           "bhavadhipati": 479.3615694239561,
+           *           "bhava_dig": 60,
+           *           "bhava_drishti": -10.522814234393522,
+           *           "total": 528.8387551895626
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "bhavadhipati": 371.2189202137406,
+           *           "bhava_dig": 30,
+           *           "bhava_drishti": -11.887019676853647,
+           *           "total": 389.33190053688696
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "bhavadhipati": 564.6441158697564,
+           *           "bhava_dig": 15,
+           *           "bhava_drishti": -25.764338612423458,
+           *           "total": 553.879777257333
+           *         }
+           *       ],
+           *       "method_version": "shadbala-bphs-v3"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.BhavaBalaResponse'];
         };
       };
@@ -16851,6 +17398,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "birth_nakshatra": "dhanishta",
+           *       "starting_yogini_index": 1,
+           *       "periods": [
+           *         {
+           *           "yogini_name": "pingala",
+           *           "lord": "sun",
+           *           "years": 2,
+           *           "start": "1990-04-17T18:21:24.486Z",
+           *           "end": "1992-04-17T06:21:24.486Z"
+           *         },
+           *         {
+           *           "yogini_name": "dhanya",
+           *           "lord": "jupiter",
+           *           "years": 3,
+           *           "start": "1992-04-17T06:21:24.486Z",
+           *           "end": "1995-04-18T00:21:24.486Z"
+           *         },
+           *         {
+           *           "yogini_name": "bhramari",
+           *           "lord": "mars",
+           *           "years": 4,
+           *           "start": "1995-04-18T00:21:24.486Z",
+           *           "end": "1999-04-18T00:21:24.486Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetYoginiDashaResponse'];
         };
       };
@@ -17020,6 +17597,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "varga": "D10",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "capricorn"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "aries"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "libra"
+           *         }
+           *       ],
+           *       "focus_topics": [
+           *         "career",
+           *         "status"
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.DivisionalFocusResponse'];
         };
       };
@@ -17192,6 +17802,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "starting_sign": "gemini",
+           *       "periods": [
+           *         {
+           *           "sign": "gemini",
+           *           "sign_lord": "mercury",
+           *           "years": 10,
+           *           "start": "1990-05-17T03:00:00.000Z",
+           *           "end": "2000-05-16T15:00:00.000Z"
+           *         },
+           *         {
+           *           "sign": "cancer",
+           *           "sign_lord": "moon",
+           *           "years": 6,
+           *           "start": "2000-05-16T15:00:00.000Z",
+           *           "end": "2006-05-17T03:00:00.000Z"
+           *         },
+           *         {
+           *           "sign": "leo",
+           *           "sign_lord": "sun",
+           *           "years": 9,
+           *           "start": "2006-05-17T03:00:00.000Z",
+           *           "end": "2015-05-17T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetCharaDashaResponse'];
         };
       };
@@ -17715,6 +18354,142 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "lord": "jupiter",
+           *         "parents": [],
+           *         "starts_at": "2015-02-03T14:44:55.701Z",
+           *         "ends_at": "2031-02-03T14:44:55.701Z",
+           *         "duration_days": 5844,
+           *         "lord_strength": 0.35,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.35,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "lord": "sun",
+           *         "parents": [
+           *           "jupiter"
+           *         ],
+           *         "starts_at": "2025-08-16T21:56:55.701Z",
+           *         "ends_at": "2026-06-05T02:44:55.701Z",
+           *         "duration_days": 292.2,
+           *         "lord_strength": 0.35,
+           *         "lord_house": 12,
+           *         "owned_houses": [
+           *           3
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "sun",
+           *           "lord_strength": 0.35,
+           *           "lord_house": 12,
+           *           "owned_houses": [
+           *             3
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "taurus",
+           *           "nakshatra": "krittika"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "lord": "mercury",
+           *         "parents": [
+           *           "jupiter",
+           *           "sun"
+           *         ],
+           *         "starts_at": "2026-02-17T23:23:19.701Z",
+           *         "ends_at": "2026-03-31T08:52:07.701Z",
+           *         "duration_days": 41.395,
+           *         "lord_strength": 0.5,
+           *         "lord_house": 11,
+           *         "owned_houses": [
+           *           1,
+           *           4
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "mercury",
+           *           "lord_strength": 0.5,
+           *           "lord_house": 11,
+           *           "owned_houses": [
+           *             1,
+           *             4
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "aries",
+           *           "nakshatra": "bharani"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "jupiter",
+           *         "parents": [
+           *           "jupiter",
+           *           "sun",
+           *           "mercury"
+           *         ],
+           *         "starts_at": "2026-03-19T07:06:13.701Z",
+           *         "ends_at": "2026-03-24T19:34:04.101Z",
+           *         "duration_days": 5.519333333333333,
+           *         "lord_strength": 0.35,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.35,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "vimshottari-v2-jy365.25+dignity-rank-v1",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetVimshottariCurrentResponse'];
         };
       };
@@ -17888,6 +18663,89 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-24T19:34:04.101Z",
+           *       "changed_level": "sukshma",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "jupiter",
+           *         "parents": [
+           *           "jupiter",
+           *           "sun",
+           *           "mercury"
+           *         ],
+           *         "starts_at": "2026-03-19T07:06:13.701Z",
+           *         "ends_at": "2026-03-24T19:34:04.101Z",
+           *         "duration_days": 5.519333333333333,
+           *         "lord_strength": 0.35,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.35,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "saturn",
+           *         "parents": [
+           *           "jupiter",
+           *           "sun",
+           *           "mercury"
+           *         ],
+           *         "starts_at": "2026-03-24T19:34:04.101Z",
+           *         "ends_at": "2026-03-31T08:52:07.701Z",
+           *         "duration_days": 6.554208333333333,
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "vimshottari-v2-jy365.25+dignity-rank-v1",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetVimshottariNextChangeResponse'];
         };
       };
@@ -18081,6 +18939,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "varga": "D1",
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.DivisionalChart'];
         };
       };
@@ -18431,6 +19309,147 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "house-aspects-v1",
+           *       "houses": [
+           *         {
+           *           "house_number": 1,
+           *           "sign": "gemini",
+           *           "occupants": [
+           *             "jupiter"
+           *           ],
+           *           "graha_drishti": [
+           *             {
+           *               "planet": "mars",
+           *               "from_house": 9,
+           *               "distance": 5,
+           *               "fraction": 0.5,
+           *               "virupa": 30,
+           *               "full": false
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "from_house": 11,
+           *               "distance": 3,
+           *               "fraction": 0.25,
+           *               "virupa": 15,
+           *               "full": false
+           *             },
+           *             {
+           *               "planet": "venus",
+           *               "from_house": 10,
+           *               "distance": 4,
+           *               "fraction": 0.75,
+           *               "virupa": 45,
+           *               "full": false
+           *             }
+           *           ],
+           *           "rashi_drishti": [
+           *             {
+           *               "planet": "venus",
+           *               "from_sign": "pisces",
+           *               "from_house": 10
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "sign": "cancer",
+           *           "occupants": [
+           *             "ketu"
+           *           ],
+           *           "graha_drishti": [
+           *             {
+           *               "planet": "sun",
+           *               "from_house": 12,
+           *               "distance": 3,
+           *               "fraction": 0.25,
+           *               "virupa": 15,
+           *               "full": false
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "from_house": 8,
+           *               "distance": 7,
+           *               "fraction": 1,
+           *               "virupa": 60,
+           *               "full": true
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "from_house": 11,
+           *               "distance": 4,
+           *               "fraction": 0.75,
+           *               "virupa": 45,
+           *               "full": false
+           *             }
+           *           ],
+           *           "rashi_drishti": [
+           *             {
+           *               "planet": "sun",
+           *               "from_sign": "taurus",
+           *               "from_house": 12
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "from_sign": "aquarius",
+           *               "from_house": 9
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "sign": "leo",
+           *           "occupants": [],
+           *           "graha_drishti": [
+           *             {
+           *               "planet": "sun",
+           *               "from_house": 12,
+           *               "distance": 4,
+           *               "fraction": 0.75,
+           *               "virupa": 45,
+           *               "full": false
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "from_house": 8,
+           *               "distance": 8,
+           *               "fraction": 0.75,
+           *               "virupa": 45,
+           *               "full": false
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "from_house": 9,
+           *               "distance": 7,
+           *               "fraction": 1,
+           *               "virupa": 60,
+           *               "full": true
+           *             }
+           *           ],
+           *           "rashi_drishti": [
+           *             {
+           *               "planet": "moon",
+           *               "from_sign": "capricorn",
+           *               "from_house": 8
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "from_sign": "aries",
+           *               "from_house": 11
+           *             },
+           *             {
+           *               "planet": "saturn",
+           *               "from_sign": "capricorn",
+           *               "from_house": 8
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.HouseAspectsResponse'];
         };
       };
@@ -18600,6 +19619,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "house-quality-v2",
+           *       "by_house": [
+           *         {
+           *           "house_number": 1,
+           *           "sign": "gemini",
+           *           "score": 0.685,
+           *           "label": "good",
+           *           "components": {
+           *             "sign_net_norm": 0.36,
+           *             "bhava_norm": -0.109,
+           *             "house_strength": 0.8795
+           *           }
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "sign": "cancer",
+           *           "score": -0.1271,
+           *           "label": "neutral",
+           *           "components": {
+           *             "sign_net_norm": 0.2791,
+           *             "bhava_norm": -1,
+           *             "house_strength": 0.5938
+           *           }
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "sign": "leo",
+           *           "score": -0.0434,
+           *           "label": "neutral",
+           *           "components": {
+           *             "sign_net_norm": -0.2609,
+           *             "bhava_norm": 0.051,
+           *             "house_strength": 0.692
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.HouseQualityResponse'];
         };
       };
@@ -18769,6 +19829,176 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "influence-network-v2",
+           *       "planet_summaries": [
+           *         {
+           *           "planet": "sun",
+           *           "incoming": [
+           *             {
+           *               "source": "moon",
+           *               "target": "sun",
+           *               "via": "aspect",
+           *               "strength": 30
+           *             },
+           *             {
+           *               "source": "mars",
+           *               "target": "sun",
+           *               "via": "aspect",
+           *               "strength": 60
+           *             },
+           *             {
+           *               "source": "venus",
+           *               "target": "sun",
+           *               "via": "dispositorship",
+           *               "strength": 40
+           *             }
+           *           ],
+           *           "influence_received": 284.81,
+           *           "influence_given": 190
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "incoming": [
+           *             {
+           *               "source": "sun",
+           *               "target": "moon",
+           *               "via": "aspect",
+           *               "strength": 30
+           *             },
+           *             {
+           *               "source": "sun",
+           *               "target": "moon",
+           *               "via": "navamsa",
+           *               "strength": 30
+           *             },
+           *             {
+           *               "source": "mars",
+           *               "target": "moon",
+           *               "via": "nakshatra_lord",
+           *               "strength": 10
+           *             }
+           *           ],
+           *           "influence_received": 370.85,
+           *           "influence_given": 340.85
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "incoming": [
+           *             {
+           *               "source": "sun",
+           *               "target": "mars",
+           *               "via": "aspect",
+           *               "strength": 15
+           *             },
+           *             {
+           *               "source": "mercury",
+           *               "target": "mars",
+           *               "via": "sign_aspect",
+           *               "strength": 22.25
+           *             },
+           *             {
+           *               "source": "jupiter",
+           *               "target": "mars",
+           *               "via": "aspect",
+           *               "strength": 60
+           *             }
+           *           ],
+           *           "influence_received": 222.25,
+           *           "influence_given": 179.48
+           *         }
+           *       ],
+           *       "house_influences": [
+           *         {
+           *           "house_number": 1,
+           *           "house_sign": "gemini",
+           *           "occupants": [
+           *             "jupiter"
+           *           ],
+           *           "edges": [
+           *             {
+           *               "source": "jupiter",
+           *               "target": "house_1",
+           *               "via": "occupation",
+           *               "strength": 100
+           *             },
+           *             {
+           *               "source": "mercury",
+           *               "target": "house_1",
+           *               "via": "lordship",
+           *               "strength": 60
+           *             },
+           *             {
+           *               "source": "mars",
+           *               "target": "house_1",
+           *               "via": "aspect",
+           *               "strength": 30
+           *             }
+           *           ],
+           *           "connection": 250,
+           *           "support": 0.36
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "house_sign": "cancer",
+           *           "occupants": [
+           *             "ketu"
+           *           ],
+           *           "edges": [
+           *             {
+           *               "source": "ketu",
+           *               "target": "house_2",
+           *               "via": "occupation",
+           *               "strength": 100
+           *             },
+           *             {
+           *               "source": "moon",
+           *               "target": "house_2",
+           *               "via": "lordship",
+           *               "strength": 60
+           *             },
+           *             {
+           *               "source": "sun",
+           *               "target": "house_2",
+           *               "via": "aspect",
+           *               "strength": 15
+           *             }
+           *           ],
+           *           "connection": 430,
+           *           "support": 0.2791
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "house_sign": "leo",
+           *           "occupants": [],
+           *           "edges": [
+           *             {
+           *               "source": "sun",
+           *               "target": "house_3",
+           *               "via": "lordship",
+           *               "strength": 60
+           *             },
+           *             {
+           *               "source": "sun",
+           *               "target": "house_3",
+           *               "via": "aspect",
+           *               "strength": 45
+           *             },
+           *             {
+           *               "source": "moon",
+           *               "target": "house_3",
+           *               "via": "aspect",
+           *               "strength": 45
+           *             }
+           *           ],
+           *           "connection": 345,
+           *           "support": -0.2609
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.InfluenceNetworkResponse'];
         };
       };
@@ -18938,6 +20168,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "ishta": 52.26163353367354,
+           *           "kashta": 7.730520271686875
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "ishta": 33.18404451440156,
+           *           "kashta": 25.154932735938427
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "ishta": 51.60247704626841,
+           *           "kashta": 8.343564264146872
+           *         }
+           *       ],
+           *       "method_version": "composite-strength-v2"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.IshtaKashtaResponse'];
         };
       };
@@ -19107,6 +20360,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "jaimini-v1",
+           *       "lagna_sign": "gemini",
+           *       "arudha_lagna": "aquarius",
+           *       "upapada_lagna": "capricorn",
+           *       "entries": [
+           *         {
+           *           "house_number": 1,
+           *           "house_sign": "gemini",
+           *           "house_lord": "mercury",
+           *           "arudha_sign": "aquarius"
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "house_sign": "cancer",
+           *           "house_lord": "moon",
+           *           "arudha_sign": "aries"
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "house_sign": "leo",
+           *           "house_lord": "sun",
+           *           "arudha_sign": "scorpio"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.sign"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.JaiminiArudhaResponse'];
         };
       };
@@ -19276,6 +20567,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "jaimini-v1",
+           *       "aspects": [
+           *         {
+           *           "source_sign": "aries",
+           *           "target_sign": "leo",
+           *           "source_planets": [
+           *             "mercury"
+           *           ],
+           *           "target_planets": [],
+           *           "aspect_type": "movable_to_fixed"
+           *         },
+           *         {
+           *           "source_sign": "aries",
+           *           "target_sign": "scorpio",
+           *           "source_planets": [
+           *             "mercury"
+           *           ],
+           *           "target_planets": [],
+           *           "aspect_type": "movable_to_fixed"
+           *         },
+           *         {
+           *           "source_sign": "aries",
+           *           "target_sign": "aquarius",
+           *           "source_planets": [
+           *             "mercury"
+           *           ],
+           *           "target_planets": [
+           *             "mars"
+           *           ],
+           *           "aspect_type": "movable_to_fixed"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.sign"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.JaiminiAspectsResponse'];
         };
       };
@@ -19445,6 +20782,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "jaimini-v1",
+           *       "assignments": [
+           *         {
+           *           "role": "Atmakaraka",
+           *           "planet": "mars",
+           *           "degree_in_sign": 25.814337704176296
+           *         },
+           *         {
+           *           "role": "Amatyakaraka",
+           *           "planet": "moon",
+           *           "degree_in_sign": 23.869224426461756
+           *         },
+           *         {
+           *           "role": "Bhratrukaraka",
+           *           "planet": "venus",
+           *           "degree_in_sign": 20.948084167775505
+           *         }
+           *       ],
+           *       "atmakaraka": "mars",
+           *       "amatyakaraka": "moon",
+           *       "karakamsha_sign": "taurus",
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.degree_in_sign",
+           *             "planets.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.JaiminiKarakasResponse'];
         };
       };
@@ -19801,6 +21174,63 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "livelihood-brihat-jataka-v1",
+           *       "primary_reference": "lagna",
+           *       "livelihood_planet": "saturn",
+           *       "means": [
+           *         "hard labour",
+           *         "servants",
+           *         "low-paid or menial work"
+           *       ],
+           *       "by_reference": [
+           *         {
+           *           "reference": "lagna",
+           *           "reference_sign": "gemini",
+           *           "reference_dignity": "friend",
+           *           "tenth_sign": "pisces",
+           *           "tenth_lord": "jupiter",
+           *           "tenth_lord_navamsa_sign": "aquarius",
+           *           "livelihood_planet": "saturn",
+           *           "means": [
+           *             "hard labour",
+           *             "servants",
+           *             "low-paid or menial work"
+           *           ]
+           *         },
+           *         {
+           *           "reference": "moon",
+           *           "reference_sign": "capricorn",
+           *           "reference_dignity": "enemy",
+           *           "tenth_sign": "libra",
+           *           "tenth_lord": "venus",
+           *           "tenth_lord_navamsa_sign": "capricorn",
+           *           "livelihood_planet": "saturn",
+           *           "means": [
+           *             "hard labour",
+           *             "servants",
+           *             "low-paid or menial work"
+           *           ]
+           *         },
+           *         {
+           *           "reference": "sun",
+           *           "reference_sign": "taurus",
+           *           "reference_dignity": "neutral",
+           *           "tenth_sign": "aquarius",
+           *           "tenth_lord": "saturn",
+           *           "tenth_lord_navamsa_sign": "capricorn",
+           *           "livelihood_planet": "saturn",
+           *           "means": [
+           *             "hard labour",
+           *             "servants",
+           *             "low-paid or menial work"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.LivelihoodResponse'];
         };
       };
@@ -19970,6 +21400,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "probability-engine-v2",
+           *       "themes_analysed": [
+           *         "self",
+           *         "wealth",
+           *         "siblings"
+           *       ],
+           *       "meta_factors": [
+           *         {
+           *           "planet": "jupiter",
+           *           "themes_as_karaka": [
+           *             "wealth",
+           *             "children",
+           *             "dharma"
+           *           ],
+           *           "themes_as_essential": [
+           *             "self",
+           *             "siblings",
+           *             "mother"
+           *           ],
+           *           "total_appearances": 10,
+           *           "weighted_score": 8.2479
+           *         },
+           *         {
+           *           "planet": "sun",
+           *           "themes_as_karaka": [
+           *             "self"
+           *           ],
+           *           "themes_as_essential": [
+           *             "siblings",
+           *             "mother",
+           *             "children"
+           *           ],
+           *           "total_appearances": 7,
+           *           "weighted_score": 4.4775
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "themes_as_karaka": [
+           *             "siblings"
+           *           ],
+           *           "themes_as_essential": [
+           *             "wealth",
+           *             "children",
+           *             "spouse"
+           *           ],
+           *           "total_appearances": 5,
+           *           "weighted_score": 3.3747
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.MetaFactorsResponse'];
         };
       };
@@ -20340,6 +21824,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "varga": "D9",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "capricorn"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "leo"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "taurus"
+           *         }
+           *       ],
+           *       "focus_topics": [
+           *         "marriage",
+           *         "dharma"
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.DivisionalFocusResponse'];
         };
       };
@@ -20514,6 +22031,80 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "probability-engine-v2",
+           *       "moment": "2026-11-24T19:22:40.883Z",
+           *       "current_periods": [
+           *         {
+           *           "level": "mahadasha",
+           *           "lord": "jupiter",
+           *           "starts_at": "2015-02-03T14:44:55.701Z",
+           *           "ends_at": "2031-02-03T14:44:55.701Z"
+           *         },
+           *         {
+           *           "level": "antardasha",
+           *           "lord": "moon",
+           *           "starts_at": "2026-06-05T02:44:55.701Z",
+           *           "ends_at": "2027-10-05T02:44:55.701Z"
+           *         },
+           *         {
+           *           "level": "pratyantardasha",
+           *           "lord": "jupiter",
+           *           "starts_at": "2026-10-25T03:44:55.701Z",
+           *           "ends_at": "2026-12-29T02:08:55.701Z"
+           *         }
+           *       ],
+           *       "scores": {
+           *         "sun": 100,
+           *         "moon": 120,
+           *         "mars": 100,
+           *         "mercury": 100,
+           *         "jupiter": 285,
+           *         "venus": 100,
+           *         "saturn": 100,
+           *         "rahu": 100,
+           *         "ketu": 100
+           *       },
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "score": 100,
+           *           "modifiers": [],
+           *           "explanation": "sun rules no current period: base 100"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "score": 120,
+           *           "modifiers": [
+           *             {
+           *               "name": "antardasha",
+           *               "value": 50,
+           *               "reason": "antardasha lord"
+           *             },
+           *             {
+           *               "name": "placement_from_lagna",
+           *               "value": -20,
+           *               "reason": "in house 8 from the lagna"
+           *             },
+           *             {
+           *               "name": "placement_from_lagna_lord",
+           *               "value": 10,
+           *               "reason": "10 from the lagna lord mercury"
+           *             }
+           *           ],
+           *           "explanation": "moon rules the current antardasha"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "score": 100,
+           *           "modifiers": [],
+           *           "explanation": "mars rules no current period: base 100"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.PeriodModifiersResponse'];
         };
       };
@@ -20703,6 +22294,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "area": "self",
+           *       "method_version": "materialization-v2",
+           *       "houses": [
+           *         1
+           *       ],
+           *       "karakas": [
+           *         "sun"
+           *       ],
+           *       "base_potential": 0.7742,
+           *       "reading": "strong",
+           *       "house_qualities": {
+           *         "1": 0.685
+           *       },
+           *       "karaka_strengths": {
+           *         "sun": 0.8656
+           *       },
+           *       "lord": "mercury",
+           *       "lord_strength": 0.8942
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.MaterializationResponse'];
         };
       };
@@ -20890,6 +22504,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "area": "self",
+           *       "method_version": "materialization-v2",
+           *       "moment": "2026-03-20T12:00:00.000Z",
+           *       "base_potential": 0.7742,
+           *       "transit_multiplier": 0.8,
+           *       "final_probability": 0.6194,
+           *       "reading": "solid",
+           *       "contributing_contacts": [
+           *         {
+           *           "transit_planet": "sun",
+           *           "natal_planet": "sun",
+           *           "kind": "aspect",
+           *           "strength": 0.25,
+           *           "contribution": -0.025
+           *         },
+           *         {
+           *           "transit_planet": "moon",
+           *           "natal_planet": "sun",
+           *           "kind": "aspect",
+           *           "strength": 0.25,
+           *           "contribution": 0.025
+           *         },
+           *         {
+           *           "transit_planet": "mars",
+           *           "natal_planet": "sun",
+           *           "kind": "aspect",
+           *           "strength": 1,
+           *           "contribution": -0.1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.MaterializationAtResponse'];
         };
       };
@@ -21246,6 +22895,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "progression-lal-kitab-35y-v1",
+           *       "planet": "saturn",
+           *       "is_retrograde": true,
+           *       "progressed_longitude": -50.496199382132666,
+           *       "progression_start_date": "2025-05-17T02:22:33.600Z",
+           *       "progression_years": 6,
+           *       "final_longitude": 220.997797575805,
+           *       "event_date": "2026-03-20T12:00:00.000Z",
+           *       "age": 36,
+           *       "natal_longitude": 271.49399695793767,
+           *       "daily_movement": -0.16426816888081908,
+           *       "days_since_period_start": 307.401
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetProgressionResponse'];
         };
       };
@@ -21415,6 +23081,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "naisargika": 60,
+           *           "dig": 38.600499913585416,
+           *           "uchcha": 52.58778993228381,
+           *           "drik": -21.46292083693286,
+           *           "kala": 234.9225505926289,
+           *           "chesta": 108.12119626819118,
+           *           "other_sthana": 91.875,
+           *           "total": 564.6441158697564,
+           *           "simplified": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "naisargika": 51.42857142857143,
+           *           "dig": 11.389635172481007,
+           *           "uchcha": 26.95640814215392,
+           *           "drik": 8.026254068232817,
+           *           "kala": 116.87891614340583,
+           *           "chesta": 32.78913525889561,
+           *           "other_sthana": 123.75,
+           *           "total": 371.2189202137406,
+           *           "simplified": false
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "naisargika": 17.142857142857142,
+           *           "dig": 59.25873592009051,
+           *           "uchcha": 50.7285540986079,
+           *           "drik": 9.70284782594478,
+           *           "kala": 70.43519808838202,
+           *           "chesta": 30,
+           *           "other_sthana": 142.5,
+           *           "total": 379.7681930758824,
+           *           "simplified": false
+           *         }
+           *       ],
+           *       "note": "All six balas counted (sthana, dig, kala, chesta, naisargika, drik); values in virupas, 60 virupas = 1 rupa. uchcha and other_sthana together form sthana bala.",
+           *       "method_version": "shadbala-bphs-v3"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ShadbalaResponse'];
         };
       };
@@ -21584,6 +23295,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "paksha": 27.210864741104388,
+           *           "vara": 0,
+           *           "abda": 0,
+           *           "masa": 0,
+           *           "yuddha": 0,
+           *           "total": 234.9225505926289
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "paksha": 32.78913525889561,
+           *           "vara": 0,
+           *           "abda": 15,
+           *           "masa": 0,
+           *           "yuddha": 0,
+           *           "total": 116.87891614340583
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "paksha": 27.210864741104388,
+           *           "vara": 0,
+           *           "abda": 0,
+           *           "masa": 0,
+           *           "yuddha": 0,
+           *           "total": 70.43519808838202
+           *         }
+           *       ],
+           *       "method_version": "shadbala-bphs-v3"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.KalaResponse'];
         };
       };
@@ -21753,6 +23499,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "sunrise": "1990-05-17T00:33:23.519Z",
+           *       "sunset": "1990-05-17T13:36:26.176Z",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "nathonnatha": 39.59048958333334,
+           *           "tribhaga": 0,
+           *           "ayana": 108.12119626819118,
+           *           "total": 234.9225505926289
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "nathonnatha": 20.409510416666663,
+           *           "tribhaga": 0,
+           *           "ayana": 48.68027046784355,
+           *           "total": 116.87891614340583
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "nathonnatha": 20.409510416666663,
+           *           "tribhaga": 0,
+           *           "ayana": 22.814822930610976,
+           *           "total": 70.43519808838202
+           *         }
+           *       ],
+           *       "method_version": "shadbala-bphs-v3"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.KalaFullResponse'];
         };
       };
@@ -21922,6 +23699,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "score": 0.8656250000000001,
+           *           "category": "very_strong",
+           *           "components": {
+           *             "shadbala_ratio": 1.5,
+           *             "vimshopaka_norm": 0.4375,
+           *             "dignity_norm": 0.45
+           *           }
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "score": 0.6808404669041562,
+           *           "category": "strong",
+           *           "components": {
+           *             "shadbala_ratio": 1.0311636672603905,
+           *             "vimshopaka_norm": 0.5525,
+           *             "dignity_norm": 0.3
+           *           }
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "score": 0.8748575907678433,
+           *           "category": "very_strong",
+           *           "components": {
+           *             "shadbala_ratio": 1.265893976919608,
+           *             "vimshopaka_norm": 0.6599999999999999,
+           *             "dignity_norm": 0.55
+           *           }
+           *         }
+           *       ],
+           *       "method_version": "composite-strength-v2"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.CompositeResponse'];
         };
       };
@@ -22091,6 +23906,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "by_house": {
+           *         "1": 0.7060084854399791,
+           *         "2": 0.5279202334520781,
+           *         "3": 0.6917410714285714,
+           *         "4": 0.6881513425828363,
+           *         "5": 0.7053571428571428,
+           *         "6": 0.7856430810982074,
+           *         "7": 0.6822767857142857,
+           *         "8": 0.7410714285714286,
+           *         "9": 0.75,
+           *         "10": 0.7804910714285715,
+           *         "11": 0.714214509669636,
+           *         "12": 0.6964285714285714
+           *       },
+           *       "method_version": "composite-strength-v2"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.HouseStrengthResponse'];
         };
       };
@@ -22260,6 +24095,136 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "composite-strength-v2",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "house": 12,
+           *           "owned_houses": [
+           *             3
+           *           ],
+           *           "functional_nature": "malefic",
+           *           "is_yogakaraka": false,
+           *           "composite_score": 0.8656250000000001,
+           *           "composite_category": "very_strong",
+           *           "shadbala": {
+           *             "naisargika": 60,
+           *             "dig": 38.600499913585416,
+           *             "uchcha": 52.58778993228381,
+           *             "drik": -21.46292083693286,
+           *             "kala": 234.9225505926289,
+           *             "chesta": 108.12119626819118,
+           *             "other_sthana": 91.875,
+           *             "total": 564.6441158697564,
+           *             "simplified": false
+           *           },
+           *           "ishta_kashta": {
+           *             "ishta": 0.8710272255612257,
+           *             "kashta": 0.1288420045281146
+           *           },
+           *           "avastha": {
+           *             "age": "mrita",
+           *             "dignity": "neutral",
+           *             "motion": "sama"
+           *           }
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "functional_nature": "neutral",
+           *           "is_yogakaraka": false,
+           *           "composite_score": 0.6808404669041562,
+           *           "composite_category": "strong",
+           *           "shadbala": {
+           *             "naisargika": 51.42857142857143,
+           *             "dig": 11.389635172481007,
+           *             "uchcha": 26.95640814215392,
+           *             "drik": 8.026254068232817,
+           *             "kala": 116.87891614340583,
+           *             "chesta": 32.78913525889561,
+           *             "other_sthana": 123.75,
+           *             "total": 371.2189202137406,
+           *             "simplified": false
+           *           },
+           *           "ishta_kashta": {
+           *             "ishta": 0.5530674085733593,
+           *             "kashta": 0.4192488789323071
+           *           },
+           *           "avastha": {
+           *             "age": "kumara",
+           *             "dignity": "enemy",
+           *             "motion": "sama"
+           *           }
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius",
+           *           "house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "functional_nature": "malefic",
+           *           "is_yogakaraka": false,
+           *           "composite_score": 0.8748575907678433,
+           *           "composite_category": "very_strong",
+           *           "shadbala": {
+           *             "naisargika": 17.142857142857142,
+           *             "dig": 59.25873592009051,
+           *             "uchcha": 50.7285540986079,
+           *             "drik": 9.70284782594478,
+           *             "kala": 70.43519808838202,
+           *             "chesta": 30,
+           *             "other_sthana": 142.5,
+           *             "total": 379.7681930758824,
+           *             "simplified": false
+           *           },
+           *           "ishta_kashta": {
+           *             "ishta": 0.8600412841044736,
+           *             "kashta": 0.13905940440244788
+           *           },
+           *           "avastha": {
+           *             "age": "mrita",
+           *             "dignity": "friend",
+           *             "motion": "chara"
+           *           }
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         },
+           *         {
+           *           "source": "panchanga",
+           *           "version": "sunrise-sunset",
+           *           "fields": [
+           *             "sunrise",
+           *             "sunset"
+           *           ]
+           *         },
+           *         {
+           *           "source": "ashtakavarga",
+           *           "version": "bphs",
+           *           "fields": [
+           *             "sarvashtakavarga"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.PlanetStrengthResponse'];
         };
       };
@@ -22429,6 +24394,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "naisargika": 60,
+           *           "dig": 38.600499913585416,
+           *           "uchcha": 52.58778993228381,
+           *           "drik": -21.46292083693286,
+           *           "kala": 234.9225505926289,
+           *           "chesta": 108.12119626819118,
+           *           "other_sthana": 91.875,
+           *           "total": 564.6441158697564,
+           *           "simplified": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "naisargika": 51.42857142857143,
+           *           "dig": 11.389635172481007,
+           *           "uchcha": 26.95640814215392,
+           *           "drik": 8.026254068232817,
+           *           "kala": 116.87891614340583,
+           *           "chesta": 32.78913525889561,
+           *           "other_sthana": 123.75,
+           *           "total": 371.2189202137406,
+           *           "simplified": false
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "naisargika": 17.142857142857142,
+           *           "dig": 59.25873592009051,
+           *           "uchcha": 50.7285540986079,
+           *           "drik": 9.70284782594478,
+           *           "kala": 70.43519808838202,
+           *           "chesta": 30,
+           *           "other_sthana": 142.5,
+           *           "total": 379.7681930758824,
+           *           "simplified": false
+           *         }
+           *       ],
+           *       "note": "All six balas counted (sthana, dig, kala, chesta, naisargika, drik); values in virupas, 60 virupas = 1 rupa. uchcha and other_sthana together form sthana bala.",
+           *       "method_version": "shadbala-bphs-v3"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ShadbalaResponse'];
         };
       };
@@ -22598,6 +24608,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "by_sign": {
+           *         "aries": 0.714214509669636,
+           *         "taurus": 0.6964285714285714,
+           *         "gemini": 0.7060084854399791,
+           *         "cancer": 0.5279202334520781,
+           *         "leo": 0.6917410714285714,
+           *         "virgo": 0.6881513425828363,
+           *         "libra": 0.7053571428571428,
+           *         "scorpio": 0.7856430810982074,
+           *         "sagittarius": 0.6822767857142857,
+           *         "capricorn": 0.7410714285714286,
+           *         "aquarius": 0.75,
+           *         "pisces": 0.7804910714285715
+           *       },
+           *       "method_version": "composite-strength-v2"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.SignStrengthResponse'];
         };
       };
@@ -22767,6 +24797,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "theo-house-strength-v2",
+           *       "by_house": [
+           *         {
+           *           "house_number": 1,
+           *           "sign": "gemini",
+           *           "lord": "mercury",
+           *           "score": 0.8795,
+           *           "percent": 88,
+           *           "components": {
+           *             "lord": 1,
+           *             "bindus": 0.5179,
+           *             "company": 1,
+           *             "bhava_bala": 1
+           *           }
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "sign": "cancer",
+           *           "lord": "moon",
+           *           "score": 0.5938,
+           *           "percent": 59,
+           *           "components": {
+           *             "lord": 1,
+           *             "bindus": 0.375,
+           *             "company": 0,
+           *             "bhava_bala": 1
+           *           }
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "sign": "leo",
+           *           "lord": "sun",
+           *           "score": 0.692,
+           *           "percent": 69,
+           *           "components": {
+           *             "lord": 1,
+           *             "bindus": 0.5179,
+           *             "company": 0.25,
+           *             "bhava_bala": 1
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.TheoHouseStrengthResponse'];
         };
       };
@@ -22936,6 +25013,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "theo-strength-disposition-v3",
+           *       "houses": [
+           *         {
+           *           "house_number": 1,
+           *           "sign": "gemini",
+           *           "occupants": [
+           *             "jupiter"
+           *           ],
+           *           "weighted": 2178.88,
+           *           "support": 0.36,
+           *           "share": 0.08359364329593463
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "sign": "cancer",
+           *           "occupants": [
+           *             "ketu"
+           *           ],
+           *           "weighted": 1918.47,
+           *           "support": 0.2791,
+           *           "share": 0.07360307353746852
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "sign": "leo",
+           *           "occupants": [],
+           *           "weighted": 2381.19,
+           *           "support": -0.2609,
+           *           "share": 0.09135556077326445
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.TheoHousesResponse'];
         };
       };
@@ -23105,6 +25218,161 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "theo-strength-disposition-v3",
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "strength": {
+           *             "virupa": 564.64,
+           *             "rupas": 9.411,
+           *             "required_rupas": 5,
+           *             "ratio": 1.8821,
+           *             "rank": 1,
+           *             "components": {
+           *               "naisargika": 60,
+           *               "dig": 38.6,
+           *               "uchcha": 52.59,
+           *               "drik": -21.46,
+           *               "kala": 234.92,
+           *               "chesta": 108.12,
+           *               "sthana": 91.88
+           *             },
+           *             "missing": [],
+           *             "complete": true
+           *           },
+           *           "disposition": {
+           *             "score": -0.3659,
+           *             "band": "difficult",
+           *             "terms": [
+           *               {
+           *                 "name": "functional_nature",
+           *                 "score": -0.6,
+           *                 "weight": 0.3,
+           *                 "reason": "functional malefic for this lagna"
+           *               },
+           *               {
+           *                 "name": "dignity",
+           *                 "score": 0,
+           *                 "weight": 0.25,
+           *                 "reason": "neutral in taurus"
+           *               },
+           *               {
+           *                 "name": "house",
+           *                 "score": -0.6,
+           *                 "weight": 0.2,
+           *                 "reason": "in house 12"
+           *               }
+           *             ]
+           *           },
+           *           "connection": {
+           *             "received": 284.81,
+           *             "given": 190
+           *           }
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "strength": {
+           *             "virupa": 371.22,
+           *             "rupas": 6.187,
+           *             "required_rupas": 6,
+           *             "ratio": 1.0312,
+           *             "rank": 7,
+           *             "components": {
+           *               "naisargika": 51.43,
+           *               "dig": 11.39,
+           *               "uchcha": 26.96,
+           *               "drik": 8.03,
+           *               "kala": 116.88,
+           *               "chesta": 32.79,
+           *               "sthana": 123.75
+           *             },
+           *             "missing": [],
+           *             "complete": true
+           *           },
+           *           "disposition": {
+           *             "score": -0.3898,
+           *             "band": "difficult",
+           *             "terms": [
+           *               {
+           *                 "name": "functional_nature",
+           *                 "score": 0,
+           *                 "weight": 0.3,
+           *                 "reason": "functional neutral for this lagna"
+           *               },
+           *               {
+           *                 "name": "dignity",
+           *                 "score": -0.4,
+           *                 "weight": 0.25,
+           *                 "reason": "enemy in capricorn"
+           *               },
+           *               {
+           *                 "name": "house",
+           *                 "score": -0.8,
+           *                 "weight": 0.2,
+           *                 "reason": "in house 8"
+           *               }
+           *             ]
+           *           },
+           *           "connection": {
+           *             "received": 370.85,
+           *             "given": 340.85
+           *           }
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "strength": {
+           *             "virupa": 379.77,
+           *             "rupas": 6.329,
+           *             "required_rupas": 5,
+           *             "ratio": 1.2659,
+           *             "rank": 5,
+           *             "components": {
+           *               "naisargika": 17.14,
+           *               "dig": 59.26,
+           *               "uchcha": 50.73,
+           *               "drik": 9.7,
+           *               "kala": 70.44,
+           *               "chesta": 30,
+           *               "sthana": 142.5
+           *             },
+           *             "missing": [],
+           *             "complete": true
+           *           },
+           *           "disposition": {
+           *             "score": 0.0347,
+           *             "band": "mixed",
+           *             "terms": [
+           *               {
+           *                 "name": "functional_nature",
+           *                 "score": -0.6,
+           *                 "weight": 0.3,
+           *                 "reason": "functional malefic for this lagna"
+           *               },
+           *               {
+           *                 "name": "dignity",
+           *                 "score": 0.2,
+           *                 "weight": 0.25,
+           *                 "reason": "friend in aquarius"
+           *               },
+           *               {
+           *                 "name": "house",
+           *                 "score": 1,
+           *                 "weight": 0.2,
+           *                 "reason": "in house 9"
+           *               }
+           *             ]
+           *           },
+           *           "connection": {
+           *             "received": 222.25,
+           *             "given": 179.48
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.TheoPlanetsResponse'];
         };
       };
@@ -23274,6 +25542,92 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "theo-sign-influences-v2",
+           *       "signs": [
+           *         {
+           *           "sign": "aries",
+           *           "house_number": 11,
+           *           "lord": "mars",
+           *           "occupants": [
+           *             "mercury"
+           *           ],
+           *           "influences": [
+           *             {
+           *               "planet": "moon",
+           *               "via": "aspect",
+           *               "strength": 45
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "via": "lordship",
+           *               "strength": 60
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "via": "aspect",
+           *               "strength": 15
+           *             }
+           *           ],
+           *           "total_influence": 325
+           *         },
+           *         {
+           *           "sign": "taurus",
+           *           "house_number": 12,
+           *           "lord": "venus",
+           *           "occupants": [
+           *             "sun"
+           *           ],
+           *           "influences": [
+           *             {
+           *               "planet": "sun",
+           *               "via": "occupation",
+           *               "strength": 100
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "via": "aspect",
+           *               "strength": 30
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "via": "aspect",
+           *               "strength": 60
+           *             }
+           *           ],
+           *           "total_influence": 375
+           *         },
+           *         {
+           *           "sign": "gemini",
+           *           "house_number": 1,
+           *           "lord": "mercury",
+           *           "occupants": [
+           *             "jupiter"
+           *           ],
+           *           "influences": [
+           *             {
+           *               "planet": "mars",
+           *               "via": "aspect",
+           *               "strength": 30
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "via": "lordship",
+           *               "strength": 60
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "via": "aspect",
+           *               "strength": 15
+           *             }
+           *           ],
+           *           "total_influence": 250
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.TheoSignInfluencesResponse'];
         };
       };
@@ -23448,6 +25802,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "probability-engine-v2",
+           *       "moment": "2026-11-24T19:22:47.905Z",
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "transit_sign": "scorpio",
+           *           "sarva_bindus": 39,
+           *           "bhinna_bindus": 6,
+           *           "score": 175,
+           *           "quality": "favourable"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "transit_sign": "taurus",
+           *           "sarva_bindus": 22,
+           *           "bhinna_bindus": 3,
+           *           "score": 60,
+           *           "quality": "unfavourable"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "transit_sign": "leo",
+           *           "sarva_bindus": 29,
+           *           "bhinna_bindus": 5,
+           *           "score": 115,
+           *           "quality": "neutral"
+           *         }
+           *       ],
+           *       "skipped": [
+           *         "rahu",
+           *         "ketu"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.TransitModifiersResponse'];
         };
       };
@@ -23618,6 +26009,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "own_sign_count": 1,
+           *           "dignity_name": null,
+           *           "own_sign_vargas": [
+           *             "D24"
+           *           ]
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "own_sign_count": 1,
+           *           "dignity_name": null,
+           *           "own_sign_vargas": [
+           *             "D20"
+           *           ]
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "own_sign_count": 2,
+           *           "dignity_name": "Parijatamsa",
+           *           "own_sign_vargas": [
+           *             "D4",
+           *             "D24"
+           *           ]
+           *         }
+           *       ],
+           *       "method_version": "varga-dignity-bphs-v1"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.VargaDignityResponse'];
         };
       };
@@ -23787,6 +26211,76 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "varga-strength-bphs-v1",
+           *       "vargas": [
+           *         "D1",
+           *         "D2",
+           *         "D3"
+           *       ],
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "own_sign_count": 0,
+           *           "dignity_name": null,
+           *           "own_sign_vargas": [],
+           *           "repeated_signs": [
+           *             {
+           *               "sign": "taurus",
+           *               "count": 4
+           *             },
+           *             {
+           *               "sign": "capricorn",
+           *               "count": 2
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "own_sign_count": 0,
+           *           "dignity_name": null,
+           *           "own_sign_vargas": [],
+           *           "repeated_signs": [
+           *             {
+           *               "sign": "leo",
+           *               "count": 2
+           *             },
+           *             {
+           *               "sign": "capricorn",
+           *               "count": 2
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "own_sign_count": 0,
+           *           "dignity_name": null,
+           *           "own_sign_vargas": [],
+           *           "repeated_signs": [
+           *             {
+           *               "sign": "libra",
+           *               "count": 3
+           *             },
+           *             {
+           *               "sign": "taurus",
+           *               "count": 2
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.VargaStrengthResponse'];
         };
       };
@@ -23956,6 +26450,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "method_version": "vargas-bphs-v1",
+           *       "vargas": [
+           *         {
+           *           "varga": "D1",
+           *           "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *           "entries": [
+           *             {
+           *               "planet": "sun",
+           *               "sign": "taurus"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "sign": "capricorn"
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "sign": "aquarius"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "varga": "D2",
+           *           "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *           "entries": [
+           *             {
+           *               "planet": "sun",
+           *               "sign": "cancer"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "sign": "leo"
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "sign": "cancer"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "varga": "D3",
+           *           "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *           "entries": [
+           *             {
+           *               "planet": "sun",
+           *               "sign": "taurus"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "sign": "virgo"
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "sign": "libra"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.DivisionalChartsResponse'];
         };
       };
@@ -25905,6 +28470,56 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "year": 1800,
+           *       "starts_at": "1800-01-01T00:00:00.000Z",
+           *       "ends_at": "1800-12-31T23:59:59.999Z",
+           *       "profections": [],
+           *       "solar_return_at": null,
+           *       "transit_windows": [
+           *         {
+           *           "transit_planet": "uranus",
+           *           "natal_planet": "sun",
+           *           "aspect": "trine",
+           *           "starts_at": "1800-01-01T00:00:00.000Z",
+           *           "ends_at": "1800-10-14T00:00:00.000Z",
+           *           "exact_at": "1800-02-23T03:38:11.611Z",
+           *           "min_orb_degrees": 0,
+           *           "peak_strength": 1,
+           *           "score": 1
+           *         },
+           *         {
+           *           "transit_planet": "saturn",
+           *           "natal_planet": "moon",
+           *           "aspect": "opposition",
+           *           "starts_at": "1800-08-13T00:00:00.000Z",
+           *           "ends_at": "1800-10-02T00:00:00.000Z",
+           *           "exact_at": "1800-09-05T17:17:19.412Z",
+           *           "min_orb_degrees": 0,
+           *           "peak_strength": 1,
+           *           "score": 1
+           *         },
+           *         {
+           *           "transit_planet": "neptune",
+           *           "natal_planet": "moon",
+           *           "aspect": "square",
+           *           "starts_at": "1800-08-18T00:00:00.000Z",
+           *           "ends_at": "1800-12-31T00:00:00.000Z",
+           *           "exact_at": "1800-11-26T10:29:06.050Z",
+           *           "min_orb_degrees": 0,
+           *           "peak_strength": 1,
+           *           "score": 1
+           *         }
+           *       ],
+           *       "themes": [
+           *         "uranus_trine_sun",
+           *         "saturn_opposition_moon",
+           *         "neptune_square_moon"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.AnnualForecastResponse'];
         };
       };
@@ -26074,6 +28689,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "planet": "sun",
+           *         "sign": "taurus",
+           *         "longitude": 55.962517293268206,
+           *         "antiscion_longitude": 124.0374827067318,
+           *         "antiscion_sign": "leo",
+           *         "contra_antiscion_longitude": 304.0374827067318,
+           *         "contra_antiscion_sign": "aquarius"
+           *       },
+           *       {
+           *         "planet": "moon",
+           *         "sign": "aquarius",
+           *         "longitude": 317.5951115165814,
+           *         "antiscion_longitude": 222.40488848341857,
+           *         "antiscion_sign": "scorpio",
+           *         "contra_antiscion_longitude": 42.404888483418574,
+           *         "contra_antiscion_sign": "taurus"
+           *       },
+           *       {
+           *         "planet": "mercury",
+           *         "sign": "taurus",
+           *         "longitude": 37.916907430932596,
+           *         "antiscion_longitude": 142.0830925690674,
+           *         "antiscion_sign": "leo",
+           *         "contra_antiscion_longitude": 322.0830925690674,
+           *         "contra_antiscion_sign": "aquarius"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.Antiscion'][];
         };
       };
@@ -26243,6 +28889,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "planet_a": "venus",
+           *         "planet_b": "neptune",
+           *         "aspect": "square",
+           *         "category": "major",
+           *         "tone": "dynamic",
+           *         "exact_angle": 90,
+           *         "orb_degrees": 0.34558968522696887,
+           *         "max_orb_degrees": 7,
+           *         "strength": 0.9506300449675759,
+           *         "is_applying": false
+           *       },
+           *       {
+           *         "planet_a": "sun",
+           *         "planet_b": "saturn",
+           *         "aspect": "trine",
+           *         "category": "major",
+           *         "tone": "harmonious",
+           *         "exact_angle": 120,
+           *         "orb_degrees": 0.7426332452108682,
+           *         "max_orb_degrees": 9,
+           *         "strength": 0.9174851949765702,
+           *         "is_applying": false
+           *       },
+           *       {
+           *         "planet_a": "jupiter",
+           *         "planet_b": "uranus",
+           *         "aspect": "opposition",
+           *         "category": "major",
+           *         "tone": "dynamic",
+           *         "exact_angle": 180,
+           *         "orb_degrees": 0.7076671167785662,
+           *         "max_orb_degrees": 8,
+           *         "strength": 0.9115416104026792,
+           *         "is_applying": false
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.Aspect'][];
         };
       };
@@ -26415,6 +29101,192 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "elements": [
+           *         {
+           *           "kind": "element",
+           *           "name": "fire",
+           *           "weight": 2,
+           *           "percentage": 9.090909090909092,
+           *           "planets": [
+           *             "venus"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "element",
+           *           "name": "earth",
+           *           "weight": 8.5,
+           *           "percentage": 38.63636363636363,
+           *           "planets": [
+           *             "sun",
+           *             "mercury",
+           *             "saturn"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "element",
+           *           "name": "air",
+           *           "weight": 3,
+           *           "percentage": 13.636363636363637,
+           *           "planets": [
+           *             "moon"
+           *           ]
+           *         }
+           *       ],
+           *       "modalities": [
+           *         {
+           *           "kind": "modality",
+           *           "name": "cardinal",
+           *           "weight": 9,
+           *           "percentage": 40.90909090909091,
+           *           "planets": [
+           *             "venus",
+           *             "jupiter",
+           *             "saturn"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "modality",
+           *           "name": "fixed",
+           *           "weight": 9,
+           *           "percentage": 40.90909090909091,
+           *           "planets": [
+           *             "sun",
+           *             "moon",
+           *             "mercury"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "modality",
+           *           "name": "mutable",
+           *           "weight": 4,
+           *           "percentage": 18.181818181818183,
+           *           "planets": [
+           *             "mars",
+           *             "midheaven"
+           *           ]
+           *         }
+           *       ],
+           *       "hemispheres": [
+           *         {
+           *           "kind": "hemisphere",
+           *           "name": "north",
+           *           "weight": 2.5,
+           *           "percentage": 13.88888888888889,
+           *           "planets": [
+           *             "jupiter",
+           *             "pluto"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "hemisphere",
+           *           "name": "south",
+           *           "weight": 15.5,
+           *           "percentage": 86.11111111111111,
+           *           "planets": [
+           *             "sun",
+           *             "moon",
+           *             "mercury"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "hemisphere",
+           *           "name": "east",
+           *           "weight": 8.5,
+           *           "percentage": 47.22222222222222,
+           *           "planets": [
+           *             "sun",
+           *             "mercury",
+           *             "venus"
+           *           ]
+           *         }
+           *       ],
+           *       "quadrants": [
+           *         {
+           *           "kind": "quadrant",
+           *           "name": "1",
+           *           "weight": 1.5,
+           *           "percentage": 8.333333333333334,
+           *           "planets": [
+           *             "jupiter"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "quadrant",
+           *           "name": "2",
+           *           "weight": 1,
+           *           "percentage": 5.555555555555555,
+           *           "planets": [
+           *             "pluto"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "quadrant",
+           *           "name": "3",
+           *           "weight": 8.5,
+           *           "percentage": 47.22222222222222,
+           *           "planets": [
+           *             "moon",
+           *             "mars",
+           *             "saturn"
+           *           ]
+           *         }
+           *       ],
+           *       "house_types": [
+           *         {
+           *           "kind": "house_type",
+           *           "name": "angular",
+           *           "weight": 7,
+           *           "percentage": 38.888888888888886,
+           *           "planets": [
+           *             "venus",
+           *             "jupiter",
+           *             "saturn"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "house_type",
+           *           "name": "succedent",
+           *           "weight": 9,
+           *           "percentage": 50,
+           *           "planets": [
+           *             "sun",
+           *             "moon",
+           *             "mercury"
+           *           ]
+           *         },
+           *         {
+           *           "kind": "house_type",
+           *           "name": "cadent",
+           *           "weight": 2,
+           *           "percentage": 11.11111111111111,
+           *           "planets": [
+           *             "mars"
+           *           ]
+           *         }
+           *       ],
+           *       "house_placements": [
+           *         {
+           *           "planet": "sun",
+           *           "house": 11,
+           *           "sign": "taurus"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "house": 8,
+           *           "sign": "aquarius"
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "house": 11,
+           *           "sign": "taurus"
+           *         }
+           *       ],
+           *       "dominant_element": "earth",
+           *       "dominant_modality": "cardinal"
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.Balance'];
         };
       };
@@ -26584,6 +29456,74 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "planet": "sun",
+           *         "sign": "taurus",
+           *         "degree_in_sign": 25.962517293268206,
+           *         "dignity": "peregrine",
+           *         "rulers": [
+           *           "venus"
+           *         ],
+           *         "triplicity_rulers": [
+           *           "venus",
+           *           "moon",
+           *           "mars"
+           *         ],
+           *         "term_ruler": "saturn",
+           *         "face_ruler": "saturn",
+           *         "is_in_rulership": false,
+           *         "is_in_exaltation": false,
+           *         "is_in_detriment": false,
+           *         "is_in_fall": false,
+           *         "score": -5
+           *       },
+           *       {
+           *         "planet": "moon",
+           *         "sign": "aquarius",
+           *         "degree_in_sign": 17.595111516581426,
+           *         "dignity": "peregrine",
+           *         "rulers": [
+           *           "saturn",
+           *           "uranus"
+           *         ],
+           *         "triplicity_rulers": [
+           *           "saturn",
+           *           "mercury",
+           *           "jupiter"
+           *         ],
+           *         "term_ruler": "jupiter",
+           *         "face_ruler": "mercury",
+           *         "is_in_rulership": false,
+           *         "is_in_exaltation": false,
+           *         "is_in_detriment": false,
+           *         "is_in_fall": false,
+           *         "score": -5
+           *       },
+           *       {
+           *         "planet": "mercury",
+           *         "sign": "taurus",
+           *         "degree_in_sign": 7.916907430932596,
+           *         "dignity": "face",
+           *         "rulers": [
+           *           "venus"
+           *         ],
+           *         "triplicity_rulers": [
+           *           "venus",
+           *           "moon",
+           *           "mars"
+           *         ],
+           *         "term_ruler": "venus",
+           *         "face_ruler": "mercury",
+           *         "is_in_rulership": false,
+           *         "is_in_exaltation": false,
+           *         "is_in_detriment": false,
+           *         "is_in_fall": false,
+           *         "score": 1
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.Dignity'][];
         };
       };
@@ -26753,6 +29693,90 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "planet": "sun",
+           *         "links": [
+           *           {
+           *             "planet": "sun",
+           *             "sign": "taurus",
+           *             "ruler": "venus",
+           *             "ruler_sign": "aries",
+           *             "is_final": false
+           *           },
+           *           {
+           *             "planet": "venus",
+           *             "sign": "aries",
+           *             "ruler": "mars",
+           *             "ruler_sign": "pisces",
+           *             "is_final": false
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "sign": "pisces",
+           *             "ruler": "jupiter",
+           *             "ruler_sign": "cancer",
+           *             "is_final": false
+           *           }
+           *         ],
+           *         "final_dispositor": "saturn",
+           *         "is_mutual_reception": false,
+           *         "loop": []
+           *       },
+           *       {
+           *         "planet": "moon",
+           *         "links": [
+           *           {
+           *             "planet": "moon",
+           *             "sign": "aquarius",
+           *             "ruler": "saturn",
+           *             "ruler_sign": "capricorn",
+           *             "is_final": false
+           *           },
+           *           {
+           *             "planet": "saturn",
+           *             "sign": "capricorn",
+           *             "ruler": "saturn",
+           *             "ruler_sign": "capricorn",
+           *             "is_final": true
+           *           }
+           *         ],
+           *         "final_dispositor": "saturn",
+           *         "is_mutual_reception": false,
+           *         "loop": []
+           *       },
+           *       {
+           *         "planet": "mercury",
+           *         "links": [
+           *           {
+           *             "planet": "mercury",
+           *             "sign": "taurus",
+           *             "ruler": "venus",
+           *             "ruler_sign": "aries",
+           *             "is_final": false
+           *           },
+           *           {
+           *             "planet": "venus",
+           *             "sign": "aries",
+           *             "ruler": "mars",
+           *             "ruler_sign": "pisces",
+           *             "is_final": false
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "sign": "pisces",
+           *             "ruler": "jupiter",
+           *             "ruler_sign": "cancer",
+           *             "is_final": false
+           *           }
+           *         ],
+           *         "final_dispositor": "saturn",
+           *         "is_mutual_reception": false,
+           *         "loop": []
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.DispositorChain'][];
         };
       };
@@ -26925,6 +29949,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "star": "algol",
+           *         "catalog_version": "fixed-stars-2026.1",
+           *         "longitude": 56.033095358123404,
+           *         "sign": "taurus",
+           *         "magnitude": 2.12,
+           *         "planet": "sun",
+           *         "planet_longitude": 55.962517293268206,
+           *         "house": 11,
+           *         "orb_degrees": 0.07057806485519791,
+           *         "max_orb_degrees": 1,
+           *         "nature": "saturn/jupiter",
+           *         "keywords": [
+           *           "danger",
+           *           "intensity",
+           *           "losing one's head"
+           *         ]
+           *       },
+           *       {
+           *         "star": "hamal",
+           *         "catalog_version": "fixed-stars-2026.1",
+           *         "longitude": 37.527657343715546,
+           *         "sign": "taurus",
+           *         "magnitude": 2.01,
+           *         "planet": "mercury",
+           *         "planet_longitude": 37.916907430932596,
+           *         "house": 11,
+           *         "orb_degrees": 0.3892500872170501,
+           *         "max_orb_degrees": 1,
+           *         "nature": "mars/saturn",
+           *         "keywords": [
+           *           "independence",
+           *           "violence",
+           *           "headstrong"
+           *         ]
+           *       },
+           *       {
+           *         "star": "alpheratz",
+           *         "catalog_version": "fixed-stars-2026.1",
+           *         "longitude": 14.173836116621091,
+           *         "sign": "aries",
+           *         "magnitude": 2.06,
+           *         "planet": "venus",
+           *         "planet_longitude": 14.673971257895138,
+           *         "house": 10,
+           *         "orb_degrees": 0.5001351412740576,
+           *         "max_orb_degrees": 1,
+           *         "nature": "jupiter/venus",
+           *         "keywords": [
+           *           "independence",
+           *           "popularity",
+           *           "freedom"
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.FixedStarContact'][];
         };
       };
@@ -27097,6 +30179,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "house": 1,
+           *         "sign": "cancer",
+           *         "ruler": "moon",
+           *         "planets": [
+           *           "jupiter"
+           *         ],
+           *         "angularity": "angular",
+           *         "topics": [
+           *           "self",
+           *           "body",
+           *           "appearance"
+           *         ]
+           *       },
+           *       {
+           *         "house": 2,
+           *         "sign": "cancer",
+           *         "ruler": "moon",
+           *         "planets": [],
+           *         "angularity": "succedent",
+           *         "topics": [
+           *           "money",
+           *           "possessions",
+           *           "resources"
+           *         ]
+           *       },
+           *       {
+           *         "house": 3,
+           *         "sign": "leo",
+           *         "ruler": "sun",
+           *         "planets": [],
+           *         "angularity": "cadent",
+           *         "topics": [
+           *           "siblings",
+           *           "communication",
+           *           "short_trips"
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.House'][];
         };
       };
@@ -27266,6 +30390,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "name": "fortune",
+           *         "planet": "moon",
+           *         "longitude": 352.60332463684915,
+           *         "sign": "pisces",
+           *         "degree_in_sign": 22.603324636849152,
+           *         "house": 10,
+           *         "formula": "ascendant + moon - sun",
+           *         "is_day_formula": true,
+           *         "theme": "body, health, livelihood and circumstances"
+           *       },
+           *       {
+           *         "name": "spirit",
+           *         "planet": "sun",
+           *         "longitude": 189.3381361902227,
+           *         "sign": "libra",
+           *         "degree_in_sign": 9.338136190222713,
+           *         "house": 4,
+           *         "formula": "ascendant + sun - moon",
+           *         "is_day_formula": true,
+           *         "theme": "mind, intentions, career and actions"
+           *       },
+           *       {
+           *         "name": "eros",
+           *         "planet": "venus",
+           *         "longitude": 276.3065654812084,
+           *         "sign": "capricorn",
+           *         "degree_in_sign": 6.306565481208395,
+           *         "house": 7,
+           *         "formula": "ascendant + venus - spirit",
+           *         "is_day_formula": true,
+           *         "theme": "desire, love and friendship"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.Lot'][];
         };
       };
@@ -27444,6 +30605,128 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "body": "moon",
+           *       "starts_at": "2026-03-20T12:00:00+00:00",
+           *       "return_at": "2026-04-12T09:48:20.412Z",
+           *       "chart_id": null,
+           *       "latitude": 19.076,
+           *       "longitude": 72.8777,
+           *       "house_system": "placidus",
+           *       "houses": [
+           *         {
+           *           "house": 1,
+           *           "sign": "virgo",
+           *           "longitude": 152.3262831807661
+           *         },
+           *         {
+           *           "house": 2,
+           *           "sign": "libra",
+           *           "longitude": 180.57295249129746
+           *         },
+           *         {
+           *           "house": 3,
+           *           "sign": "scorpio",
+           *           "longitude": 211.32745725259565
+           *         }
+           *       ],
+           *       "positions": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "aries",
+           *           "longitude": 22.500148813397775,
+           *           "degree_in_sign": 22.500148813397775,
+           *           "speed_per_day": 0.9810008193830426,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "aquarius",
+           *           "longitude": 317.5951115912767,
+           *           "degree_in_sign": 17.59511159127669,
+           *           "speed_per_day": 12.69400802788387,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "sign": "pisces",
+           *           "longitude": 356.27549412418495,
+           *           "degree_in_sign": 26.275494124184945,
+           *           "speed_per_day": 1.3197617258546512,
+           *           "is_retrograde": false
+           *         }
+           *       ],
+           *       "house_overlays": [
+           *         {
+           *           "return_house": 1,
+           *           "return_house_sign": "virgo",
+           *           "return_house_longitude": 152.3262831807661,
+           *           "natal_house": 3,
+           *           "natal_topics": [
+           *             "siblings",
+           *             "communication",
+           *             "short_trips"
+           *           ]
+           *         },
+           *         {
+           *           "return_house": 2,
+           *           "return_house_sign": "libra",
+           *           "return_house_longitude": 180.57295249129746,
+           *           "natal_house": 4,
+           *           "natal_topics": [
+           *             "home",
+           *             "family",
+           *             "parents"
+           *           ]
+           *         },
+           *         {
+           *           "return_house": 3,
+           *           "return_house_sign": "scorpio",
+           *           "return_house_longitude": 211.32745725259565,
+           *           "natal_house": 5,
+           *           "natal_topics": [
+           *             "children",
+           *             "creativity",
+           *             "pleasure"
+           *           ]
+           *         }
+           *       ],
+           *       "planet_overlays": [
+           *         {
+           *           "planet": "sun",
+           *           "return_house": 8,
+           *           "natal_house": 10,
+           *           "natal_topics": [
+           *             "career",
+           *             "reputation",
+           *             "public_life"
+           *           ]
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "return_house": 6,
+           *           "natal_house": 8,
+           *           "natal_topics": [
+           *             "shared_resources",
+           *             "death",
+           *             "inheritance"
+           *           ]
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "return_house": 7,
+           *           "natal_house": 10,
+           *           "natal_topics": [
+           *             "career",
+           *             "reputation",
+           *             "public_life"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.LunarReturnResponse'];
         };
       };
@@ -27622,6 +30905,72 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "year": 1800,
+           *       "month": 1,
+           *       "starts_at": "1800-01-01T00:00:00.000Z",
+           *       "ends_at": "1800-01-31T23:59:59.999Z",
+           *       "profection": null,
+           *       "transit_windows": [
+           *         {
+           *           "transit_planet": "jupiter",
+           *           "natal_planet": "midheaven",
+           *           "aspect": "square",
+           *           "starts_at": "1800-01-01T00:00:00.000Z",
+           *           "ends_at": "1800-01-31T00:00:00.000Z",
+           *           "exact_at": "1800-01-30T15:17:12.105Z",
+           *           "min_orb_degrees": 0,
+           *           "peak_strength": 1,
+           *           "score": 0.9
+           *         },
+           *         {
+           *           "transit_planet": "pluto",
+           *           "natal_planet": "ascendant",
+           *           "aspect": "trine",
+           *           "starts_at": "1800-01-01T00:00:00.000Z",
+           *           "ends_at": "1800-01-31T00:00:00.000Z",
+           *           "exact_at": null,
+           *           "min_orb_degrees": 0.4396733316418704,
+           *           "peak_strength": 0.8534422227860432,
+           *           "score": 0.8534422227860432
+           *         },
+           *         {
+           *           "transit_planet": "neptune",
+           *           "natal_planet": "moon",
+           *           "aspect": "square",
+           *           "starts_at": "1800-01-01T00:00:00.000Z",
+           *           "ends_at": "1800-01-31T00:00:00.000Z",
+           *           "exact_at": null,
+           *           "min_orb_degrees": 0.44047938363382855,
+           *           "peak_strength": 0.8531735387887238,
+           *           "score": 0.8531735387887238
+           *         }
+           *       ],
+           *       "lunations": [
+           *         {
+           *           "kind": "full_moon",
+           *           "at": "1800-01-11T02:19:40.367Z",
+           *           "longitude": 110.71902336411755,
+           *           "sign": "cancer",
+           *           "natal_house": 1
+           *         },
+           *         {
+           *           "kind": "new_moon",
+           *           "at": "1800-01-25T03:20:58.050Z",
+           *           "longitude": 305.01004373270473,
+           *           "sign": "aquarius",
+           *           "natal_house": 8
+           *         }
+           *       ],
+           *       "highlights": [
+           *         "jupiter square natal midheaven",
+           *         "pluto trine natal ascendant",
+           *         "neptune square natal moon"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.MonthlyForecastResponse'];
         };
       };
@@ -27791,6 +31140,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "kind": "stellium_sign",
+           *         "planets": [
+           *           "saturn",
+           *           "uranus",
+           *           "neptune"
+           *         ],
+           *         "signs": [
+           *           "capricorn"
+           *         ],
+           *         "houses": [
+           *           7
+           *         ],
+           *         "strength": 0.3333333333333333,
+           *         "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *       },
+           *       {
+           *         "kind": "stellium_house",
+           *         "planets": [
+           *           "saturn",
+           *           "uranus",
+           *           "neptune"
+           *         ],
+           *         "signs": [
+           *           "capricorn"
+           *         ],
+           *         "houses": [
+           *           7
+           *         ],
+           *         "strength": 0.3333333333333333,
+           *         "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *       },
+           *       {
+           *         "kind": "t_square",
+           *         "planets": [
+           *           "sun",
+           *           "pluto",
+           *           "moon"
+           *         ],
+           *         "signs": [
+           *           "taurus",
+           *           "scorpio",
+           *           "aquarius"
+           *         ],
+           *         "houses": [
+           *           11,
+           *           5,
+           *           8
+           *         ],
+           *         "strength": 0.3075543783591814,
+           *         "description": "sun opposite pluto, both square moon (apex)"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.Pattern'][];
         };
       };
@@ -27960,6 +31365,133 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "method_version": "western-product-profile-v1",
+           *       "feature_names": [
+           *         "significator_dignity",
+           *         "ruler_dignity",
+           *         "house_emphasis"
+           *       ],
+           *       "domains": [
+           *         {
+           *           "domain": "identity",
+           *           "description": "self-image, vitality, presence",
+           *           "significators": [
+           *             "sun",
+           *             "ascendant"
+           *           ],
+           *           "houses": [
+           *             1
+           *           ],
+           *           "score": 47,
+           *           "label": "moderate",
+           *           "vector": [
+           *             0,
+           *             0,
+           *             0.5
+           *           ],
+           *           "features": [
+           *             {
+           *               "name": "significator_dignity",
+           *               "value": 0,
+           *               "min": -1,
+           *               "max": 1
+           *             },
+           *             {
+           *               "name": "ruler_dignity",
+           *               "value": 0,
+           *               "min": -1,
+           *               "max": 1
+           *             },
+           *             {
+           *               "name": "house_emphasis",
+           *               "value": 0.5,
+           *               "min": 0,
+           *               "max": 1
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "domain": "emotions",
+           *           "description": "moods, needs, home and belonging",
+           *           "significators": [
+           *             "moon"
+           *           ],
+           *           "houses": [
+           *             4
+           *           ],
+           *           "score": 42,
+           *           "label": "moderate",
+           *           "vector": [
+           *             0,
+           *             0,
+           *             0
+           *           ],
+           *           "features": [
+           *             {
+           *               "name": "significator_dignity",
+           *               "value": 0,
+           *               "min": -1,
+           *               "max": 1
+           *             },
+           *             {
+           *               "name": "ruler_dignity",
+           *               "value": 0,
+           *               "min": -1,
+           *               "max": 1
+           *             },
+           *             {
+           *               "name": "house_emphasis",
+           *               "value": 0,
+           *               "min": 0,
+           *               "max": 1
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "domain": "communication",
+           *           "description": "thinking, speaking, learning",
+           *           "significators": [
+           *             "mercury"
+           *           ],
+           *           "houses": [
+           *             3
+           *           ],
+           *           "score": 54,
+           *           "label": "moderate",
+           *           "vector": [
+           *             0,
+           *             0,
+           *             0
+           *           ],
+           *           "features": [
+           *             {
+           *               "name": "significator_dignity",
+           *               "value": 0,
+           *               "min": -1,
+           *               "max": 1
+           *             },
+           *             {
+           *               "name": "ruler_dignity",
+           *               "value": 0,
+           *               "min": -1,
+           *               "max": 1
+           *             },
+           *             {
+           *               "name": "house_emphasis",
+           *               "value": 0,
+           *               "min": 0,
+           *               "max": 1
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "strongest_domain": "career",
+           *       "weakest_domain": "love"
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.ProductProfileResponse'];
         };
       };
@@ -28302,6 +31834,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "age_years": 35,
+           *       "house": 12,
+           *       "sign": "gemini",
+           *       "time_lord": "mercury"
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.ProfectionsResponse'];
         };
       };
@@ -28474,6 +32015,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "progressed_date": "1990-06-21T23:13:55.007Z",
+           *       "progressed_sun_longitude": 90.3057263810219,
+           *       "progressed_moon_longitude": 78.80932280912616,
+           *       "phase_name": "balsamic",
+           *       "phase_angle": 348.5035964281043,
+           *       "phase_index": 7,
+           *       "phase_progress": 0.7445243650689842,
+           *       "previous_phase_at": "2023-10-31T05:37:14.671Z",
+           *       "next_phase_at": "2027-01-13T23:02:06.510Z",
+           *       "cycle_seed": {
+           *         "at": "1997-09-27T12:29:24.380Z",
+           *         "longitude": 63.05248303304163,
+           *         "sign": "gemini",
+           *         "degree_in_sign": 3.052483033041632
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.ProgressedLunationResponse'];
         };
       };
@@ -28646,6 +32207,76 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "progressed_date": "1990-06-21T23:13:55.007Z",
+           *       "positions": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "cancer",
+           *           "longitude": 90.3057263810219,
+           *           "degree_in_sign": 0.3057263810218984,
+           *           "speed_per_day": 0.954667846689647,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "gemini",
+           *           "longitude": 78.80932280912616,
+           *           "degree_in_sign": 18.809322809126158,
+           *           "speed_per_day": 15.033208827941964,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "sign": "gemini",
+           *           "longitude": 77.71004501869325,
+           *           "degree_in_sign": 17.71004501869325,
+           *           "speed_per_day": 1.99175131768648,
+           *           "is_retrograde": false
+           *         }
+           *       ],
+           *       "hits": [
+           *         {
+           *           "planet_a": "uranus",
+           *           "planet_b": "mercury",
+           *           "aspect": "trine",
+           *           "category": "major",
+           *           "tone": "harmonious",
+           *           "exact_angle": 120,
+           *           "orb_degrees": 0.007559491483789316,
+           *           "max_orb_degrees": 1,
+           *           "strength": 0.9924405085162107,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "mercury",
+           *           "planet_b": "moon",
+           *           "aspect": "trine",
+           *           "category": "major",
+           *           "tone": "harmonious",
+           *           "exact_angle": 120,
+           *           "orb_degrees": 0.11493350211182474,
+           *           "max_orb_degrees": 1,
+           *           "strength": 0.8850664978881753,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "venus",
+           *           "planet_b": "sun",
+           *           "aspect": "conjunction",
+           *           "category": "major",
+           *           "tone": "neutral",
+           *           "exact_angle": 0,
+           *           "orb_degrees": 0.4399187798712134,
+           *           "max_orb_degrees": 1,
+           *           "strength": 0.5600812201287866,
+           *           "is_applying": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.SecondaryProgressionsResponse'];
         };
       };
@@ -28818,6 +32449,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "arc_degrees": 34.34320908775369,
+           *       "directed_positions": [
+           *         {
+           *           "planet": "sun",
+           *           "longitude": 90.3057263810219,
+           *           "sign": "cancer",
+           *           "degree_in_sign": 0.3057263810218984
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "longitude": 351.9383206043351,
+           *           "sign": "pisces",
+           *           "degree_in_sign": 21.938320604335104
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "longitude": 72.26011651868629,
+           *           "sign": "gemini",
+           *           "degree_in_sign": 12.260116518686289
+           *         }
+           *       ],
+           *       "hits": [
+           *         {
+           *           "planet_a": "moon",
+           *           "planet_b": "midheaven",
+           *           "aspect": "conjunction",
+           *           "category": "major",
+           *           "tone": "neutral",
+           *           "exact_angle": 0,
+           *           "orb_degrees": 0.17430357031071253,
+           *           "max_orb_degrees": 1,
+           *           "strength": 0.8256964296892875,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "jupiter",
+           *           "planet_b": "venus",
+           *           "aspect": "trine",
+           *           "category": "major",
+           *           "tone": "harmonious",
+           *           "exact_angle": 120,
+           *           "orb_degrees": 0.48000824536192965,
+           *           "max_orb_degrees": 1,
+           *           "strength": 0.5199917546380703,
+           *           "is_applying": true
+           *         },
+           *         {
+           *           "planet_a": "venus",
+           *           "planet_b": "mars",
+           *           "aspect": "sextile",
+           *           "category": "major",
+           *           "tone": "harmonious",
+           *           "exact_angle": 60,
+           *           "orb_degrees": 0.5230444486471129,
+           *           "max_orb_degrees": 1,
+           *           "strength": 0.47695555135288714,
+           *           "is_applying": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.SolarArcResponse'];
         };
       };
@@ -28996,6 +32691,125 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "body": "sun",
+           *       "return_at": "1800-05-17T04:23:08.235Z",
+           *       "chart_id": null,
+           *       "house_system": "placidus",
+           *       "houses": [
+           *         {
+           *           "house": 1,
+           *           "sign": "cancer",
+           *           "longitude": 109.7049822124582
+           *         },
+           *         {
+           *           "house": 2,
+           *           "sign": "leo",
+           *           "longitude": 134.7212912347073
+           *         },
+           *         {
+           *           "house": 3,
+           *           "sign": "virgo",
+           *           "longitude": 162.72208261889926
+           *         }
+           *       ],
+           *       "positions": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "longitude": 55.96251728962239,
+           *           "degree_in_sign": 25.96251728962239,
+           *           "speed_per_day": 0.9622899256646306,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "pisces",
+           *           "longitude": 343.83049301154205,
+           *           "degree_in_sign": 13.830493011542046,
+           *           "speed_per_day": 12.641569539784898,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "sign": "taurus",
+           *           "longitude": 30.505534823349965,
+           *           "degree_in_sign": 0.505534823349965,
+           *           "speed_per_day": 1.0336237123387912,
+           *           "is_retrograde": false
+           *         }
+           *       ],
+           *       "house_overlays": [
+           *         {
+           *           "return_house": 1,
+           *           "return_house_sign": "cancer",
+           *           "return_house_longitude": 109.7049822124582,
+           *           "natal_house": 1,
+           *           "natal_topics": [
+           *             "self",
+           *             "body",
+           *             "appearance"
+           *           ]
+           *         },
+           *         {
+           *           "return_house": 2,
+           *           "return_house_sign": "leo",
+           *           "return_house_longitude": 134.7212912347073,
+           *           "natal_house": 2,
+           *           "natal_topics": [
+           *             "money",
+           *             "possessions",
+           *             "resources"
+           *           ]
+           *         },
+           *         {
+           *           "return_house": 3,
+           *           "return_house_sign": "virgo",
+           *           "return_house_longitude": 162.72208261889926,
+           *           "natal_house": 3,
+           *           "natal_topics": [
+           *             "siblings",
+           *             "communication",
+           *             "short_trips"
+           *           ]
+           *         }
+           *       ],
+           *       "planet_overlays": [
+           *         {
+           *           "planet": "sun",
+           *           "return_house": 11,
+           *           "natal_house": 11,
+           *           "natal_topics": [
+           *             "friends",
+           *             "groups",
+           *             "hopes"
+           *           ]
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "return_house": 9,
+           *           "natal_house": 9,
+           *           "natal_topics": [
+           *             "travel",
+           *             "higher_learning",
+           *             "belief"
+           *           ]
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "return_house": 10,
+           *           "natal_house": 11,
+           *           "natal_topics": [
+           *             "friends",
+           *             "groups",
+           *             "hopes"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.SolarReturnResponse'];
         };
       };
@@ -29172,6 +32986,373 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "aspect_count": 31,
+           *       "major_aspect_count": 21,
+           *       "strongest_aspects": [
+           *         {
+           *           "planet_a": "venus",
+           *           "planet_b": "neptune",
+           *           "aspect": "square",
+           *           "category": "major",
+           *           "tone": "dynamic",
+           *           "exact_angle": 90,
+           *           "orb_degrees": 0.34558968522696887,
+           *           "max_orb_degrees": 7,
+           *           "strength": 0.9506300449675759,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "sun",
+           *           "planet_b": "saturn",
+           *           "aspect": "trine",
+           *           "category": "major",
+           *           "tone": "harmonious",
+           *           "exact_angle": 120,
+           *           "orb_degrees": 0.7426332452108682,
+           *           "max_orb_degrees": 9,
+           *           "strength": 0.9174851949765702,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "jupiter",
+           *           "planet_b": "uranus",
+           *           "aspect": "opposition",
+           *           "category": "major",
+           *           "tone": "dynamic",
+           *           "exact_angle": 180,
+           *           "orb_degrees": 0.7076671167785662,
+           *           "max_orb_degrees": 8,
+           *           "strength": 0.9115416104026792,
+           *           "is_applying": false
+           *         }
+           *       ],
+           *       "dignity_highlights": [
+           *         {
+           *           "planet": "venus",
+           *           "sign": "aries",
+           *           "degree_in_sign": 14.673971257895138,
+           *           "dignity": "detriment",
+           *           "rulers": [
+           *             "mars"
+           *           ],
+           *           "triplicity_rulers": [
+           *             "sun",
+           *             "jupiter",
+           *             "saturn"
+           *           ],
+           *           "term_ruler": "mercury",
+           *           "face_ruler": "sun",
+           *           "is_in_rulership": false,
+           *           "is_in_exaltation": false,
+           *           "is_in_detriment": true,
+           *           "is_in_fall": false,
+           *           "score": -10
+           *         },
+           *         {
+           *           "planet": "jupiter",
+           *           "sign": "cancer",
+           *           "degree_in_sign": 9.85075392477951,
+           *           "dignity": "exaltation",
+           *           "rulers": [
+           *             "moon"
+           *           ],
+           *           "triplicity_rulers": [
+           *             "venus",
+           *             "mars",
+           *             "moon"
+           *           ],
+           *           "term_ruler": "venus",
+           *           "face_ruler": "venus",
+           *           "is_in_rulership": false,
+           *           "is_in_exaltation": true,
+           *           "is_in_detriment": false,
+           *           "is_in_fall": false,
+           *           "score": 4
+           *         },
+           *         {
+           *           "planet": "saturn",
+           *           "sign": "capricorn",
+           *           "degree_in_sign": 25.219884048057338,
+           *           "dignity": "rulership",
+           *           "rulers": [
+           *             "saturn"
+           *           ],
+           *           "triplicity_rulers": [
+           *             "venus",
+           *             "moon",
+           *             "mars"
+           *           ],
+           *           "term_ruler": "saturn",
+           *           "face_ruler": "sun",
+           *           "is_in_rulership": true,
+           *           "is_in_exaltation": false,
+           *           "is_in_detriment": false,
+           *           "is_in_fall": false,
+           *           "score": 7
+           *         }
+           *       ],
+           *       "balance": {
+           *         "elements": [
+           *           {
+           *             "kind": "element",
+           *             "name": "fire",
+           *             "weight": 2,
+           *             "percentage": 9.090909090909092,
+           *             "planets": [
+           *               "venus"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "element",
+           *             "name": "earth",
+           *             "weight": 8.5,
+           *             "percentage": 38.63636363636363,
+           *             "planets": [
+           *               "sun",
+           *               "mercury",
+           *               "saturn"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "element",
+           *             "name": "air",
+           *             "weight": 3,
+           *             "percentage": 13.636363636363637,
+           *             "planets": [
+           *               "moon"
+           *             ]
+           *           }
+           *         ],
+           *         "modalities": [
+           *           {
+           *             "kind": "modality",
+           *             "name": "cardinal",
+           *             "weight": 9,
+           *             "percentage": 40.90909090909091,
+           *             "planets": [
+           *               "venus",
+           *               "jupiter",
+           *               "saturn"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "modality",
+           *             "name": "fixed",
+           *             "weight": 9,
+           *             "percentage": 40.90909090909091,
+           *             "planets": [
+           *               "sun",
+           *               "moon",
+           *               "mercury"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "modality",
+           *             "name": "mutable",
+           *             "weight": 4,
+           *             "percentage": 18.181818181818183,
+           *             "planets": [
+           *               "mars",
+           *               "midheaven"
+           *             ]
+           *           }
+           *         ],
+           *         "hemispheres": [
+           *           {
+           *             "kind": "hemisphere",
+           *             "name": "north",
+           *             "weight": 2.5,
+           *             "percentage": 13.88888888888889,
+           *             "planets": [
+           *               "jupiter",
+           *               "pluto"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "hemisphere",
+           *             "name": "south",
+           *             "weight": 15.5,
+           *             "percentage": 86.11111111111111,
+           *             "planets": [
+           *               "sun",
+           *               "moon",
+           *               "mercury"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "hemisphere",
+           *             "name": "east",
+           *             "weight": 8.5,
+           *             "percentage": 47.22222222222222,
+           *             "planets": [
+           *               "sun",
+           *               "mercury",
+           *               "venus"
+           *             ]
+           *           }
+           *         ],
+           *         "quadrants": [
+           *           {
+           *             "kind": "quadrant",
+           *             "name": "1",
+           *             "weight": 1.5,
+           *             "percentage": 8.333333333333334,
+           *             "planets": [
+           *               "jupiter"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "quadrant",
+           *             "name": "2",
+           *             "weight": 1,
+           *             "percentage": 5.555555555555555,
+           *             "planets": [
+           *               "pluto"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "quadrant",
+           *             "name": "3",
+           *             "weight": 8.5,
+           *             "percentage": 47.22222222222222,
+           *             "planets": [
+           *               "moon",
+           *               "mars",
+           *               "saturn"
+           *             ]
+           *           }
+           *         ],
+           *         "house_types": [
+           *           {
+           *             "kind": "house_type",
+           *             "name": "angular",
+           *             "weight": 7,
+           *             "percentage": 38.888888888888886,
+           *             "planets": [
+           *               "venus",
+           *               "jupiter",
+           *               "saturn"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "house_type",
+           *             "name": "succedent",
+           *             "weight": 9,
+           *             "percentage": 50,
+           *             "planets": [
+           *               "sun",
+           *               "moon",
+           *               "mercury"
+           *             ]
+           *           },
+           *           {
+           *             "kind": "house_type",
+           *             "name": "cadent",
+           *             "weight": 2,
+           *             "percentage": 11.11111111111111,
+           *             "planets": [
+           *               "mars"
+           *             ]
+           *           }
+           *         ],
+           *         "house_placements": [
+           *           {
+           *             "planet": "sun",
+           *             "house": 11,
+           *             "sign": "taurus"
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "house": 8,
+           *             "sign": "aquarius"
+           *           },
+           *           {
+           *             "planet": "mercury",
+           *             "house": 11,
+           *             "sign": "taurus"
+           *           }
+           *         ],
+           *         "dominant_element": "earth",
+           *         "dominant_modality": "cardinal"
+           *       },
+           *       "patterns": [
+           *         {
+           *           "kind": "stellium_sign",
+           *           "planets": [
+           *             "saturn",
+           *             "uranus",
+           *             "neptune"
+           *           ],
+           *           "signs": [
+           *             "capricorn"
+           *           ],
+           *           "houses": [
+           *             7
+           *           ],
+           *           "strength": 0.3333333333333333,
+           *           "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *         },
+           *         {
+           *           "kind": "stellium_house",
+           *           "planets": [
+           *             "saturn",
+           *             "uranus",
+           *             "neptune"
+           *           ],
+           *           "signs": [
+           *             "capricorn"
+           *           ],
+           *           "houses": [
+           *             7
+           *           ],
+           *           "strength": 0.3333333333333333,
+           *           "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *         },
+           *         {
+           *           "kind": "t_square",
+           *           "planets": [
+           *             "sun",
+           *             "pluto",
+           *             "moon"
+           *           ],
+           *           "signs": [
+           *             "taurus",
+           *             "scorpio",
+           *             "aquarius"
+           *           ],
+           *           "houses": [
+           *             11,
+           *             5,
+           *             8
+           *           ],
+           *           "strength": 0.3075543783591814,
+           *           "description": "sun opposite pluto, both square moon (apex)"
+           *         }
+           *       ],
+           *       "lunar_phase": {
+           *         "name": "disseminating",
+           *         "angle_degrees": 261.6325942233132,
+           *         "illumination": 0.5727601155794586
+           *       },
+           *       "retrogrades": {
+           *         "planets": [
+           *           "saturn",
+           *           "uranus",
+           *           "neptune"
+           *         ],
+           *         "count": 4,
+           *         "has_personal_retrograde": false
+           *       },
+           *       "themes": [
+           *         "earth_emphasis",
+           *         "cardinal_emphasis",
+           *         "pattern_stellium_sign"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.Summary'];
         };
       };
@@ -29518,6 +33699,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "transit_chart_id": null,
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "hits": [
+           *         {
+           *           "transit_planet": "venus",
+           *           "natal_planet": "moon",
+           *           "aspect": "sextile",
+           *           "orb_degrees": 0.15301330027710947,
+           *           "strength": 0.9234933498614453,
+           *           "is_applying": true
+           *         },
+           *         {
+           *           "transit_planet": "mars",
+           *           "natal_planet": "neptune",
+           *           "aspect": "sextile",
+           *           "orb_degrees": 0.22986422220986924,
+           *           "strength": 0.8850678888950654,
+           *           "is_applying": true
+           *         },
+           *         {
+           *           "transit_planet": "jupiter",
+           *           "natal_planet": "venus",
+           *           "aspect": "square",
+           *           "orb_degrees": 0.5551307200732793,
+           *           "strength": 0.8149564266422402,
+           *           "is_applying": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.TransitsResponse'];
         };
       };
@@ -29690,6 +33904,120 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "method_version": "western-ux-weather-v1",
+           *       "at": "2026-11-24T19:23:09.016Z",
+           *       "score": 35,
+           *       "label": "changeable",
+           *       "moon": {
+           *         "sign": "gemini",
+           *         "natal_house": 12,
+           *         "phase": "full",
+           *         "elongation_degrees": 182.628
+           *       },
+           *       "transits": [
+           *         {
+           *           "planet_a": "venus",
+           *           "planet_b": "saturn",
+           *           "aspect": "square",
+           *           "category": "major",
+           *           "tone": "dynamic",
+           *           "exact_angle": 90,
+           *           "orb_degrees": 0.17264243579211325,
+           *           "max_orb_degrees": 3,
+           *           "strength": 0.9424525214026289,
+           *           "is_applying": true
+           *         },
+           *         {
+           *           "planet_a": "mercury",
+           *           "planet_b": "neptune",
+           *           "aspect": "sextile",
+           *           "category": "major",
+           *           "tone": "harmonious",
+           *           "exact_angle": 60,
+           *           "orb_degrees": 0.7718249329628861,
+           *           "max_orb_degrees": 3,
+           *           "strength": 0.7427250223457047,
+           *           "is_applying": true
+           *         },
+           *         {
+           *           "planet_a": "jupiter",
+           *           "planet_b": "sun",
+           *           "aspect": "square",
+           *           "category": "major",
+           *           "tone": "dynamic",
+           *           "exact_angle": 90,
+           *           "orb_degrees": 0.5264705285075593,
+           *           "max_orb_degrees": 2,
+           *           "strength": 0.7367647357462204,
+           *           "is_applying": false
+           *         }
+           *       ],
+           *       "cards": [
+           *         {
+           *           "id": "weather.2026-11-24.overall",
+           *           "kind": "weather",
+           *           "title": "Changeable (35/100)",
+           *           "body": "The Moon is in Gemini, passing through your 12th house of solitude, the unconscious, retreat; 8 transits touch your chart.",
+           *           "tone": "challenging",
+           *           "priority": 1,
+           *           "evidence": [
+           *             {
+           *               "kind": "score",
+           *               "label": "weather score",
+           *               "score": 35
+           *             },
+           *             {
+           *               "kind": "position",
+           *               "label": "transit moon",
+           *               "house": 12,
+           *               "sign": "gemini"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": "weather.2026-11-24.venus.square.saturn",
+           *           "kind": "transit",
+           *           "title": "Venus square your Saturn",
+           *           "body": "Transiting Venus approaches a square to your natal Saturn (orb 0.2°): a push to act.",
+           *           "tone": "challenging",
+           *           "priority": 2,
+           *           "evidence": [
+           *             {
+           *               "kind": "transit",
+           *               "label": "t.venus square n.saturn",
+           *               "planet_a": "venus",
+           *               "planet_b": "saturn",
+           *               "aspect": "square",
+           *               "orb_degrees": 0.17,
+           *               "strength": 0.942
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": "weather.2026-11-24.mercury.sextile.neptune",
+           *           "kind": "transit",
+           *           "title": "Mercury sextile your Neptune",
+           *           "body": "Transiting Mercury approaches a sextile to your natal Neptune (orb 0.8°): an easy opening.",
+           *           "tone": "supportive",
+           *           "priority": 3,
+           *           "evidence": [
+           *             {
+           *               "kind": "transit",
+           *               "label": "t.mercury sextile n.neptune",
+           *               "planet_a": "mercury",
+           *               "planet_b": "neptune",
+           *               "aspect": "sextile",
+           *               "orb_degrees": 0.77,
+           *               "strength": 0.743
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.DailyWeatherResponse'];
         };
       };
@@ -29862,6 +34190,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "method_version": "western-ux-cards-v1",
+           *       "from": "2026-11-24T19:23:10.049Z",
+           *       "transit": {
+           *         "transit_planet": "jupiter",
+           *         "natal_planet": "sun",
+           *         "aspect": "square",
+           *         "tone": "dynamic",
+           *         "exact_at": "2027-01-07T18:45:43.003Z",
+           *         "starts_at": "2026-10-29T19:23:10.049Z",
+           *         "ends_at": "2027-01-26T19:23:10.049Z",
+           *         "importance": 0.63,
+           *         "direction": "retrograde",
+           *         "target_longitude": 145.9625172932682
+           *       },
+           *       "card": {
+           *         "id": "transit.jupiter.square.sun.2027-01-07",
+           *         "kind": "transit",
+           *         "title": "Jupiter square your Sun",
+           *         "body": "Transiting Jupiter makes an exact square to your Sun in Taurus on 2027-01-07 (while retrograde): pressure builds toward change.",
+           *         "tone": "challenging",
+           *         "priority": 0,
+           *         "evidence": [
+           *           {
+           *             "kind": "transit",
+           *             "label": "t.jupiter square n.sun",
+           *             "planet_a": "jupiter",
+           *             "planet_b": "sun",
+           *             "aspect": "square",
+           *             "sign": "leo",
+           *             "score": 63
+           *           }
+           *         ],
+           *         "starts_at": "2026-10-29T19:23:10.049Z",
+           *         "ends_at": "2027-01-26T19:23:10.049Z",
+           *         "exact_at": "2027-01-07T18:45:43.003Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.NextTransitResponse'];
         };
       };
@@ -30031,6 +34400,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "method_version": "western-ux-cards-v1",
+           *       "cards": [
+           *         {
+           *           "id": "profile.sun.taurus",
+           *           "kind": "sun_sign",
+           *           "title": "Sun in Taurus",
+           *           "body": "Your core self is steady, sensual and loyal; the Sun sits in your 11th house of friends, groups, hopes.",
+           *           "tone": "neutral",
+           *           "priority": 1,
+           *           "evidence": [
+           *             {
+           *               "kind": "position",
+           *               "label": "sun",
+           *               "house": 11,
+           *               "sign": "taurus"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": "profile.moon.aquarius",
+           *           "kind": "moon_sign",
+           *           "title": "Moon in Aquarius",
+           *           "body": "Emotionally you are independent, inventive and principled; the Moon sits in your 8th house of intimacy, shared resources, transformation.",
+           *           "tone": "neutral",
+           *           "priority": 2,
+           *           "evidence": [
+           *             {
+           *               "kind": "position",
+           *               "label": "moon",
+           *               "house": 8,
+           *               "sign": "aquarius"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": "profile.rising.cancer",
+           *           "kind": "rising_sign",
+           *           "title": "Cancer rising",
+           *           "body": "Others first meet you as caring, protective and intuitive.",
+           *           "tone": "neutral",
+           *           "priority": 3,
+           *           "evidence": [
+           *             {
+           *               "kind": "position",
+           *               "label": "ascendant",
+           *               "house": 1,
+           *               "sign": "cancer"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.ProfileSummaryCardsResponse'];
         };
       };
@@ -30205,6 +34630,82 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "method_version": "western-ux-cards-v1",
+           *       "starts_at": "2026-11-24T19:23:11.394Z",
+           *       "ends_at": "2027-02-22T19:23:11.394Z",
+           *       "cards": [
+           *         {
+           *           "id": "transit.mars.sextile.ascendant.2026-11-28",
+           *           "kind": "transit",
+           *           "title": "Mars sextile your Ascendant",
+           *           "body": "Transiting Mars makes an exact sextile to your Ascendant in Cancer on 2026-11-28: a door opens if you knock.",
+           *           "tone": "supportive",
+           *           "priority": 1,
+           *           "evidence": [
+           *             {
+           *               "kind": "transit",
+           *               "label": "t.mars sextile n.ascendant",
+           *               "planet_a": "mars",
+           *               "planet_b": "ascendant",
+           *               "aspect": "sextile",
+           *               "sign": "virgo",
+           *               "score": 24
+           *             }
+           *           ],
+           *           "starts_at": "2026-11-23T19:23:11.394Z",
+           *           "ends_at": "2026-12-03T19:23:11.394Z",
+           *           "exact_at": "2026-11-28T10:57:14.125Z"
+           *         },
+           *         {
+           *           "id": "transit.mars.trine.mercury.2026-12-20",
+           *           "kind": "transit",
+           *           "title": "Mars trine your Mercury",
+           *           "body": "Transiting Mars makes an exact trine to your Mercury in Taurus on 2026-12-20: things flow and opportunities open.",
+           *           "tone": "supportive",
+           *           "priority": 2,
+           *           "evidence": [
+           *             {
+           *               "kind": "transit",
+           *               "label": "t.mars trine n.mercury",
+           *               "planet_a": "mars",
+           *               "planet_b": "mercury",
+           *               "aspect": "trine",
+           *               "sign": "virgo",
+           *               "score": 25
+           *             }
+           *           ],
+           *           "starts_at": "2026-12-13T19:23:11.394Z",
+           *           "ends_at": "2026-12-31T19:23:11.394Z",
+           *           "exact_at": "2026-12-20T16:33:36.467Z"
+           *         },
+           *         {
+           *           "id": "transit.jupiter.square.sun.2027-01-07",
+           *           "kind": "transit",
+           *           "title": "Jupiter square your Sun",
+           *           "body": "Transiting Jupiter makes an exact square to your Sun in Taurus on 2027-01-07 (while retrograde): pressure builds toward change.",
+           *           "tone": "challenging",
+           *           "priority": 3,
+           *           "evidence": [
+           *             {
+           *               "kind": "transit",
+           *               "label": "t.jupiter square n.sun",
+           *               "planet_a": "jupiter",
+           *               "planet_b": "sun",
+           *               "aspect": "square",
+           *               "sign": "leo",
+           *               "score": 63
+           *             }
+           *           ],
+           *           "starts_at": "2026-10-29T19:23:11.394Z",
+           *           "ends_at": "2027-01-26T19:23:11.394Z",
+           *           "exact_at": "2027-01-07T18:45:43.003Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.TimelineCardsResponse'];
         };
       };
@@ -30379,6 +34880,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "lot": "fortune",
+           *       "lot_longitude": 352.60332463684915,
+           *       "lot_sign": "pisces",
+           *       "periods": [
+           *         {
+           *           "sign": "pisces",
+           *           "ruler": "jupiter",
+           *           "starts_at": "1990-05-17T03:00:00.000Z",
+           *           "ends_at": "2002-03-15T03:00:00.000Z",
+           *           "years": 12,
+           *           "is_current": false
+           *         },
+           *         {
+           *           "sign": "aries",
+           *           "ruler": "mars",
+           *           "starts_at": "2002-03-15T03:00:00.000Z",
+           *           "ends_at": "2016-12-26T03:00:00.000Z",
+           *           "years": 15,
+           *           "is_current": false
+           *         },
+           *         {
+           *           "sign": "taurus",
+           *           "ruler": "venus",
+           *           "starts_at": "2016-12-26T03:00:00.000Z",
+           *           "ends_at": "2024-11-14T03:00:00.000Z",
+           *           "years": 8,
+           *           "is_current": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.ReleasingResponse'];
         };
       };
@@ -30555,6 +35090,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "lot": "fortune",
+           *       "lot_longitude": 352.60332463684915,
+           *       "lot_sign": "pisces",
+           *       "levels": [
+           *         1,
+           *         2,
+           *         3
+           *       ],
+           *       "periods": [
+           *         {
+           *           "level": 1,
+           *           "sign": "pisces",
+           *           "ruler": "jupiter",
+           *           "starts_at": "1990-05-17T03:00:00.000Z",
+           *           "ends_at": "2002-03-15T03:00:00.000Z",
+           *           "years": 12,
+           *           "is_current": false,
+           *           "is_peak": true,
+           *           "is_loosening_of_bond": false,
+           *           "parent_sign": null
+           *         },
+           *         {
+           *           "level": 1,
+           *           "sign": "aries",
+           *           "ruler": "mars",
+           *           "starts_at": "2002-03-15T03:00:00.000Z",
+           *           "ends_at": "2016-12-26T03:00:00.000Z",
+           *           "years": 15,
+           *           "is_current": false,
+           *           "is_peak": false,
+           *           "is_loosening_of_bond": false,
+           *           "parent_sign": null
+           *         },
+           *         {
+           *           "level": 1,
+           *           "sign": "taurus",
+           *           "ruler": "venus",
+           *           "starts_at": "2016-12-26T03:00:00.000Z",
+           *           "ends_at": "2024-11-14T03:00:00.000Z",
+           *           "years": 8,
+           *           "is_current": false,
+           *           "is_peak": false,
+           *           "is_loosening_of_bond": false,
+           *           "parent_sign": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.AdvancedReleasingResponse'];
         };
       };
