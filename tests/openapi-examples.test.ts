@@ -7,9 +7,10 @@
 // items, which keeps them valid), which the document embeds and tests/openapi-document.test.ts checks.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import prettier from 'prettier';
 import { describe, it } from 'node:test';
 import { EXAMPLES_FILE, type OperationExamples } from '../gateway/src/openapi/examples.ts';
-import { api, createKey, expectStatus, signup, verificationCode } from './helpers/client.ts';
+import { api, expectStatus, verificationCode } from './helpers/client.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';
 
 const AT = '2026-03-20T12:00:00+00:00';
@@ -122,7 +123,7 @@ describe('OpenAPI examples from real calls', () => {
     assert.ok(tried > 40 && count > 40, `examples recorded: ${count} of ${tried} chart routes tried`);
     if (process.env.RECORD_OPENAPI_EXAMPLES) {
       const sorted = Object.fromEntries(Object.entries(recorded).sort(([a], [b]) => a.localeCompare(b)));
-      fs.writeFileSync(EXAMPLES_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+      fs.writeFileSync(EXAMPLES_FILE, await prettier.format(JSON.stringify(sorted), { filepath: EXAMPLES_FILE }));
     }
     expectStatus(await api('GET', '/v1/plans'), 200);
   });
