@@ -7,7 +7,7 @@
 // - `unwrap` turning an error answer into a thrown ApiError carrying the envelope (errors.ts);
 // - `stream` for the Server-Sent Events routes (sse.ts).
 import { randomUUID } from 'node:crypto';
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type Middleware, type RequestOptions } from 'openapi-fetch';
 import { ApiError, toApiError } from './errors.ts';
 import { retryingFetch, type RetryOptions } from './retry.ts';
 import type { paths } from './schema.ts';
@@ -31,11 +31,8 @@ export type StreamPath = {
     : never;
 }[keyof paths];
 
-type StreamInit<P extends StreamPath> = paths[P]['post'] extends { parameters: { path: infer PP } }
-  ? PP extends Record<string, unknown>
-    ? { path: PP; body: NonNullable<paths[P]['post']['requestBody']>['content']['application/json'] }
-    : { body: NonNullable<paths[P]['post']['requestBody']>['content']['application/json'] }
-  : never;
+/** Path and query parameters and body of a stream route, typed as for its sync sibling. */
+export type StreamInit<P extends StreamPath> = RequestOptions<paths[P]['post']>;
 
 export interface AstroClient extends Client<paths> {
   /** Replaces the credential (after a login, or to switch from the session to an API key). */
@@ -70,16 +67,26 @@ export function createAstroClient(opts: AstroClientOptions): AstroClient {
   }
 
   async function* stream<P extends StreamPath>(path: P, init: StreamInit<P>): AsyncGenerator<StreamEvent> {
-    const params = ('path' in init ? init.path : {}) as Record<string, string>;
-    const url = baseUrl + String(path).replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(params[name]!));
+    const { params, body } = init as {
+      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+      body?: unknown;
+    };
+    const pathParams = params?.path ?? {};
+    let url =
+      baseUrl +
+      String(path).replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(pathParams[name])));
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params?.query ?? {}))
+      if (v !== undefined && v !== null) query.set(k, String(v));
+    if (query.size) url += `?${query}`;
     const req = new Request(url, {
       method: 'POST',
       headers: {
         accept: 'text/event-stream',
-        'content-type': 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify(init.body),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     // Plan, rate and budget errors come before the first event, as real HTTP statuses. A stream is
     // not retried: it may have been billed, and the caller decides.
