@@ -1,6 +1,6 @@
 // Examples of the OpenAPI document, recorded from real calls through the gateway (issue 19, item 1):
 // a tenant signs up, verifies, creates a key and two charts, and calls a set of routes of every
-// service, plus every GET route under a chart (/v1/vedic/charts/{id}/..., /v1/western/charts/{id}/...)
+// service, plus every GET route (/v1/vedic/charts/{id}/..., /v1/western/charts/{id}/...)
 // with its required parameters filled from the document (enum values, defaults, a fixed instant).
 // Each 2xx request and body must validate against the document's schema of its operation; with
 // RECORD_OPENAPI_EXAMPLES=1 they are written to gateway/src/openapi/examples.json (arrays cut to three
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import prettier from 'prettier';
 import { describe, it } from 'node:test';
 import { EXAMPLES_FILE, type OperationExamples } from '../gateway/src/openapi/examples.ts';
-import { api, expectStatus, verificationCode } from './helpers/client.ts';
+import { api, expectStatus, operator, verificationCode } from './helpers/client.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';
 
 const AT = '2026-03-20T12:00:00+00:00';
@@ -72,8 +72,16 @@ describe('OpenAPI examples from real calls', () => {
     await call('AccountService_ListPlans', 'GET', '/v1/plans');
     const keyBody = {
       name: 'my app',
-      scopes: ['charts:read', 'charts:write', 'interpretations:write', 'compatibility:read', 'keys:manage'],
+      scopes: [
+        'charts:read',
+        'charts:write',
+        'interpretations:write',
+        'compatibility:read',
+        'feedback:write',
+        'keys:manage',
+      ],
     };
+    await operator(['set-plan', signupBody.email, 'pro']); // the LLM routes are for paid plans
     const key = await call('AccountService_CreateApiKey', 'POST', '/v1/api-keys', { token: session, body: keyBody });
     const ak = key.plaintext as string;
     await call('AccountService_ListApiKeys', 'GET', '/v1/api-keys', { token: session });
@@ -84,20 +92,50 @@ describe('OpenAPI examples from real calls', () => {
       await api('POST', '/v1/charts', { token: ak, body: { birth: BIRTH, system: 'western', ayanamsha: null } })
     ).json;
     await call('ChartService_GetChart', 'GET', `/v1/charts/${vedic.id}`, { token: ak });
-    await call('InterpretationService_CreateInterpretation', 'POST', '/v1/interpretations', {
-      token: ak,
-      body: { chart_id: vedic.id, tone: 'plain' },
-    });
 
-    // Every GET under a chart, required parameters filled from the document.
+    // A few more writes of other services, so their GETs below have something to read.
+    const interp = await call('InterpretationService_CreateInterpretation', 'POST', '/v1/interpretations', {
+      token: ak,
+      body: { chart_id: vedic.id },
+    });
+    const statement = interp.statements[0];
+    const fb = await call('FeedbackService_SubmitFeedback', 'POST', '/v1/feedback', {
+      token: ak,
+      body: { statement_id: statement.id, verdict: 'correct', role: 'subject', confidence: 0.8 },
+    });
+    await call('AccountService_Refresh', 'POST', '/v1/auth/refresh', {
+      body: { refresh_token: login.session.refresh_token },
+    });
+    await call('ChartService_CreateDemoChart', 'POST', '/v1/demo/charts', { body: { birth: BIRTH } });
+    const spare = (
+      await api('POST', '/v1/api-keys', { token: session, body: { name: 'spare', scopes: ['charts:read'] } })
+    ).json;
+    await call('AccountService_RevokeApiKey', 'POST', `/v1/api-keys/${spare.id}/revoke`, { token: session });
+    await call(
+      'LlmService_ThemeInterpretation',
+      'POST',
+      `/v1/llm/theme/career?chart_id=${vedic.id}&language=en&tier=basic`,
+      {
+        token: ak,
+      },
+    );
+
+    // Every GET, required parameters filled from the document and path ids from the calls above.
+    const ids: Record<string, string> = {
+      key_id: key.id,
+      chart_id: vedic.id,
+      feedback_id: fb.id,
+      template_id: statement.template_id,
+    };
     let tried = 0;
     for (const [p, item] of Object.entries<any>(doc.paths)) {
       const op = item.get;
-      if (!op || !/^\/v1\/(vedic|western)\/charts\/\{id\}/.test(p) || op.deprecated) continue;
-      const chart = p.startsWith('/v1/vedic') ? vedic : western;
+      if (!op || op.deprecated) continue;
+      const chart = p.startsWith('/v1/western') ? western : vedic;
       let ok = true;
       const url = p.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-        if (name === 'id') return chart.id;
+        if (name === 'id') return p.startsWith('/v1/interpretations/') ? interp.id : chart.id;
+        if (ids[name]) return ids[name];
         const param = op.parameters.find((x: any) => x.name === name);
         const value = param && queryValue(param);
         if (value === undefined) ok = false;
@@ -105,13 +143,14 @@ describe('OpenAPI examples from real calls', () => {
       });
       const qs = new URLSearchParams();
       for (const param of op.parameters.filter((x: any) => x.in === 'query' && x.required)) {
-        const value = queryValue(param);
+        const value = param.name === 'chart_id' ? vedic.id : queryValue(param);
         if (value === undefined) ok = false;
         else qs.set(param.name, value);
       }
       if (!ok) continue;
       tried++;
-      const res = await api('GET', qs.size ? `${url}?${qs}` : url, { token: ak });
+      const token = op['x-access'] === 'public' ? undefined : op['x-access'] === 'session' ? session : ak;
+      const res = await api('GET', qs.size ? `${url}?${qs}` : url, { token });
       if (res.status === 200 && res.text.length < 2_000_000) record(op.operationId, 200, res.json);
     }
 
@@ -120,7 +159,8 @@ describe('OpenAPI examples from real calls', () => {
 
     assert.deepEqual(problems, []);
     const count = Object.keys(recorded).length;
-    assert.ok(tried > 40 && count > 40, `examples recorded: ${count} of ${tried} chart routes tried`);
+    assert.ok(tried > 60 && count > 60, `examples recorded: ${count} (${tried} GET routes tried)`);
+    console.log(`# examples recorded: ${count} operations (${tried} GET routes tried)`);
     if (process.env.RECORD_OPENAPI_EXAMPLES) {
       const sorted = Object.fromEntries(Object.entries(recorded).sort(([a], [b]) => a.localeCompare(b)));
       fs.writeFileSync(EXAMPLES_FILE, await prettier.format(JSON.stringify(sorted), { filepath: EXAMPLES_FILE }));

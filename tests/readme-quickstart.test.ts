@@ -58,4 +58,22 @@ describe('README "Trying it"', () => {
     assert.ok(paths.includes('/v1/charts'), stdout);
     assert.ok(paths.includes('/v1/vedic/charts/{chart_id}/dashas/vimshottari/current'), stdout);
   });
+
+  it('runs examples/quick-start.ts, the same flow with the SDK', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'examples', 'quick-start.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, B: side.baseUrl, MAILBOX_DIR: path.join(work, '.data', 'mailbox') },
+        timeout: 120_000,
+      },
+    );
+    assert.match(stdout, /^verified: true$/m);
+    assert.match(stdout, /^mahadasha lord: (sun|moon|mars|mercury|jupiter|venus|saturn|rahu|ketu)$/m);
+    assert.match(stdout, /^first aspect: \w+ \w+ \w+$/m);
+    assert.match(stdout, /^statement: \S/m);
+    assert.match(stdout, /^missing chart: 404 chart_not_found$/m);
+    assert.match(stdout, /^usage: .*"\/v1\/charts"/m);
+  });
 });

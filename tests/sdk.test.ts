@@ -11,7 +11,7 @@ import { api, BASE_URL, operator, verificationCode } from './helpers/client.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';
 
 const birth = { moment: '1990-05-17T08:30:00+05:30', latitude: 19.076, longitude: 72.8777 };
-const SCOPES = ['charts:read', 'charts:write', 'interpretations:write', 'compatibility:read', 'keys:manage'];
+const SCOPES = ['charts:read', 'charts:write', 'interpretations:write', 'feedback:write', 'keys:manage'];
 
 let v: OpenApiValidator;
 let astro: AstroClient;
@@ -120,14 +120,14 @@ describe('@astro/sdk against the fleet', () => {
   it('calls the llm service synchronously and through the SSE helper', async () => {
     const sync = await astro.unwrap(
       astro.POST('/v1/llm/theme/{theme}', {
-        params: { path: { theme: 'astrology_apis' }, query: { chart_id: chartId, language: 'en', tier: 'basic' } },
+        params: { path: { theme: 'career' }, query: { chart_id: chartId, language: 'en', tier: 'basic' } },
       }),
     );
     assert.ok(JSON.stringify(sync).length > 50);
     const events: StreamEvent[] = [];
     for await (const e of astro.stream('/v1/llm/theme/{theme}/stream', {
       params: {
-        path: { theme: 'astrology_apis' },
+        path: { theme: 'career' },
         query: { chart_id: chartId, language: 'en', tier: 'standard', fresh: true },
       },
     }))
