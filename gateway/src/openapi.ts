@@ -144,7 +144,10 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string, opts: Build
       title: 'Astrology API',
       version: '1',
       description:
-        'Vedic and Western astrology calculations, interpretations and the platform around them. Errors use one envelope: {error: {code, message_key, message, details, request_id}}; each operation lists its codes per status.',
+        'Vedic and Western astrology calculations, interpretations and the platform around them. Errors use one envelope: {error: {code, message_key, message, details, request_id}}; each operation lists its codes per status.\n\n' +
+        'TypeScript SDK: `@astro/sdk` (packages/sdk in the repository), typed from this document:\n\n' +
+        "```ts\nconst astro = createAstroClient({ baseUrl, token: apiKey });\nconst chart = await astro.unwrap(astro.POST('/v1/charts', { body: { birth } }));\n```\n\n" +
+        'It sends Idempotency-Key on every POST, retries 429/503/504 after Retry-After (bounded), throws ApiError with the envelope and reads the /stream routes as typed events. The README\'s "Trying it" is the same first hour with curl.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl }],
