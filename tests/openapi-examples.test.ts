@@ -163,7 +163,13 @@ describe('OpenAPI examples from real calls', () => {
     console.log(`# examples recorded: ${count} operations (${tried} GET routes tried)`);
     if (process.env.RECORD_OPENAPI_EXAMPLES) {
       const sorted = Object.fromEntries(Object.entries(recorded).sort(([a], [b]) => a.localeCompare(b)));
-      fs.writeFileSync(EXAMPLES_FILE, await prettier.format(JSON.stringify(sorted), { filepath: EXAMPLES_FILE }));
+      fs.writeFileSync(
+        EXAMPLES_FILE,
+        await prettier.format(JSON.stringify(sorted), {
+          ...(await prettier.resolveConfig(EXAMPLES_FILE)),
+          filepath: EXAMPLES_FILE,
+        }),
+      );
     }
     expectStatus(await api('GET', '/v1/plans'), 200);
   });
