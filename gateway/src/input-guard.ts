@@ -32,9 +32,9 @@ export function unstorable(s: string): string | null {
   return null;
 }
 
-/** Length in characters (code points), counted only when the UTF-16 length could exceed the bound. */
+/** Length as the services count it (String.length: UTF-16 code units), so both sides agree on a bound. */
 function tooLong(s: string, max: number): boolean {
-  return s.length > max && [...s].length > max;
+  return s.length > max;
 }
 
 const MAX_ERRORS = 20;
