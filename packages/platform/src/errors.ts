@@ -56,6 +56,8 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   invalid_or_expired_code: C(410, 'The code is invalid or expired.'),
   invalid_or_expired_reset_link: C(410, 'The reset link is invalid, expired or already used.'),
   payload_too_large: C(413, 'The request body is too large.'),
+  request_header_fields_too_large: C(431, 'The request line or headers are too large (at most 16 KiB).'),
+  malformed_request: C(400, 'The request is not valid HTTP.'),
   unsupported_media_type: C(415, 'The request body must be JSON (Content-Type: application/json).'),
   // 422
   invalid_request: C(422, 'The request is invalid.'),
