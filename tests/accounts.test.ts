@@ -338,7 +338,9 @@ describe('POST /v1/auth/verify-email', () => {
     assert.equal(claims.usr.email_verified, true, 'the fresh JWT says verified');
     assert.equal(claims.sub, u.user.id);
     // A refresh of the new session keeps saying so.
-    const refreshed = await api('POST', '/v1/auth/refresh', { body: { refresh_token: first.json.session.refresh_token } });
+    const refreshed = await api('POST', '/v1/auth/refresh', {
+      body: { refresh_token: first.json.session.refresh_token },
+    });
     expectStatus(refreshed, 200);
     assert.equal(refreshed.json.user.email_verified, true);
     // Double submit, with the old token or the new one, with the same code or another: a clear 409.

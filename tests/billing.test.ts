@@ -233,7 +233,9 @@ describe('the local provider cannot be self-served', () => {
       'BILLING_PROVIDER: local (no money moves) is refused with NODE_ENV=production; set stripe',
     ]);
     assert.deepEqual(billingConfigProblems({ NODE_ENV: 'development', BILLING_PROVIDER: 'local' }), []);
-    const out = execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'overlays', 'prod')], { encoding: 'utf8' });
+    const out = execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'overlays', 'prod')], {
+      encoding: 'utf8',
+    });
     const config = parseAllDocuments(out)
       .map((d) => d.toJS())
       .find((d) => d?.kind === 'ConfigMap' && d.metadata.name === 'astro-config');

@@ -171,3 +171,27 @@ describe('bounds from the proto field options (max_length)', () => {
     );
   });
 });
+
+describe('bytes that are not UTF-8 in a path parameter (found by the fuzz: a URIError, 500)', () => {
+  it('422 naming the parameter, on every kind of route', async () => {
+    for (const url of [
+      '/v1/vedic/charts/%ED%A0%80/theo/houses',
+      `/v1/western/charts/${'%E0%A4'}/solar-return`,
+      '/v1/charts/%FF',
+      '/v1/feedback/%C0%AF',
+    ]) {
+      const e = expectError(await api('GET', url, { token: key }), 422, 'invalid_request');
+      assert.ok(
+        e.details!.errors.some((x: any) => x.reason === 'invalid_character'),
+        `${url}: ${JSON.stringify(e.details)}`,
+      );
+    }
+  });
+});
+
+describe('a request line over 16 KiB (found by the fuzz: a bare 431 without the envelope)', () => {
+  it('431 request_header_fields_too_large in the error envelope', async () => {
+    const r = await api('GET', `/v1/geolocation/places?query=${'q'.repeat(20_000)}`, { token: key });
+    expectError(r, 431, 'request_header_fields_too_large');
+  });
+});

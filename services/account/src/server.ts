@@ -133,7 +133,8 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
       repo: new PrismaBillingRepository(db),
       tenants,
       provisioner,
-      provider: deps.paymentProvider ?? new LocalPaymentProvider(settings.publicBaseUrl, randomBytes(32).toString('hex')),
+      provider:
+        deps.paymentProvider ?? new LocalPaymentProvider(settings.publicBaseUrl, randomBytes(32).toString('hex')),
       invalidations,
       clock,
       log,

@@ -22,7 +22,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   ) {
     // A free "payment" page must never face real customers (BILLING_PROVIDER=stripe there).
     if (nodeEnv === 'production')
-      throw new Error('the local payment provider refuses to run with NODE_ENV=production; set BILLING_PROVIDER=stripe');
+      throw new Error(
+        'the local payment provider refuses to run with NODE_ENV=production; set BILLING_PROVIDER=stripe',
+      );
     if (confirmationSecret.length < 16) throw new Error('the local payment confirmation secret is too short');
     this.secretDigest = digest(confirmationSecret);
   }
@@ -55,7 +57,10 @@ export class LocalPaymentProvider implements PaymentProvider {
  * `file`, created with a random value (mode 0600) the first time. The secret itself is never logged
  * nor sent to a tenant; the log names the file the operator reads it from.
  */
-export function localConfirmationSecret(configured: string | undefined, file: string): { secret: string; source: string } {
+export function localConfirmationSecret(
+  configured: string | undefined,
+  file: string,
+): { secret: string; source: string } {
   if (configured) return { secret: configured, source: 'LOCAL_PAYMENT_SECRET' };
   const target = path.resolve(file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
