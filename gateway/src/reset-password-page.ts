@@ -66,7 +66,8 @@ const field = (v: unknown) => (typeof v === 'string' ? v : '');
 export function resetPasswordPage(deps: DispatchDeps & { logger: Logger }): express.Router {
   const r = express.Router();
   const m = deps.router.match('POST', RESET_ROUTE);
-  if (m.kind !== 'found') throw new Error(`the reset page needs the route POST ${RESET_ROUTE}`);
+  // A route table without the account routes (a gateway built for tests of other parts): no page.
+  if (m.kind !== 'found') return r;
   const route = m.route;
 
   r.get(RESET_PAGE_PATH, (req: Request, res: Response) => {
