@@ -121,7 +121,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   checkout_not_found: C(404, 'Checkout not found.'),
   billing_account_not_found: C(404, 'No billing account yet: complete a checkout first.'),
   checkout_expired: C(410, 'This checkout has expired; start a new one.'),
-  invalid_payment_confirmation: C(403, 'The payment confirmation secret is not the operator\'s.'),
+  invalid_payment_confirmation: C(403, "The payment confirmation secret is not the operator's."),
   invalid_webhook_signature: C(400, 'The webhook signature is invalid.'),
   payment_provider_unavailable: C(503, 'The payment provider is unavailable; retry later.'),
 };
