@@ -254,7 +254,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Consume the 6-digit e-mail verification code
+     * Consume the 6-digit e-mail verification code; a fresh session whose token says verified
      * @description Access: session; rate-limit class account.
      */
     post: operations['AccountService_VerifyEmail'];
@@ -314,8 +314,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Local provider: confirm the payment of a checkout and grant what it bought
-     * @description Access: public; rate-limit class account.
+     * Local provider: the buyer confirms a checkout with the operator's confirmation secret
+     * @description Access: session; rate-limit class account.
      */
     post: operations['BillingService_ConfirmLocalCheckout'];
     delete?: never;
@@ -5758,20 +5758,20 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "id": "01a20f02-1545-7047-a5d8-9d7c4b77fbb7",
+           *           "id": "01a20f37-aa9f-772d-b766-7f6e14d4e523",
            *           "name": "my app",
-           *           "key_prefix": "ak_live_AjkJ",
-           *           "key_last4": "9rlp",
-           *           "display": "ak_live_AjkJ…9rlp",
+           *           "key_prefix": "ak_live_1bUs",
+           *           "key_last4": "5SDQ",
+           *           "display": "ak_live_1bUs…5SDQ",
            *           "scopes": [
            *             "charts:read",
            *             "charts:write",
            *             "compatibility:read"
            *           ],
-           *           "owner_tenant_id": "01a20f01-d2f9-77f2-bb66-7b27e5111ce1",
-           *           "created_at": "2026-11-24T19:22:04.438Z",
-           *           "created_by": "user:01a20f01-d2fa-76a5-a29a-404d5ade8b31",
-           *           "last_used_at": null,
+           *           "owner_tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *           "created_at": "2026-11-24T20:20:36.117Z",
+           *           "created_by": "user:01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *           "last_used_at": "2026-11-24T20:20:36.406Z",
            *           "expires_at": null,
            *           "revoked_at": null,
            *           "metadata": {}
@@ -5917,6 +5917,7 @@ export interface operations {
          *         "charts:write",
          *         "interpretations:write",
          *         "compatibility:read",
+         *         "feedback:write",
          *         "keys:manage"
          *       ]
          *     }
@@ -5936,24 +5937,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f02-1545-7047-a5d8-9d7c4b77fbb7",
+           *       "id": "01a20f37-aa9f-772d-b766-7f6e14d4e523",
            *       "name": "my app",
-           *       "key_prefix": "ak_live_AjkJ",
-           *       "key_last4": "9rlp",
-           *       "display": "ak_live_AjkJ…9rlp",
+           *       "key_prefix": "ak_live_1bUs",
+           *       "key_last4": "5SDQ",
+           *       "display": "ak_live_1bUs…5SDQ",
            *       "scopes": [
            *         "charts:read",
            *         "charts:write",
            *         "compatibility:read"
            *       ],
-           *       "owner_tenant_id": "01a20f01-d2f9-77f2-bb66-7b27e5111ce1",
-           *       "created_at": "2026-11-24T19:22:04.438Z",
-           *       "created_by": "user:01a20f01-d2fa-76a5-a29a-404d5ade8b31",
+           *       "owner_tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *       "created_at": "2026-11-24T20:20:36.117Z",
+           *       "created_by": "user:01a20f37-a237-74aa-9c05-bb4d8df926b7",
            *       "last_used_at": null,
            *       "expires_at": null,
            *       "revoked_at": null,
            *       "metadata": {},
-           *       "plaintext": "ak_live_AjkJrykzrRQViRdlFHlk8FvGObbOZJsc24WJb3Qcqau1b9rlp"
+           *       "plaintext": "ak_live_1bUsZkH4LfX4twJldpVAKBH0R0hZRodQFZ9fKt5XZAK3i5SDQ"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
@@ -6150,6 +6151,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a20f37-b0e7-770d-8f70-e588d8cef433",
+           *       "name": "spare",
+           *       "key_prefix": "ak_live_xK4y",
+           *       "key_last4": "iDSW",
+           *       "display": "ak_live_xK4y…iDSW",
+           *       "scopes": [
+           *         "charts:read"
+           *       ],
+           *       "owner_tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *       "created_at": "2026-11-24T20:20:37.731Z",
+           *       "created_by": "user:01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *       "last_used_at": null,
+           *       "expires_at": null,
+           *       "revoked_at": "2026-11-24T20:20:37.835Z",
+           *       "metadata": {}
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
         };
       };
@@ -6357,6 +6377,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "since": "2026-11-17T20:20:38.826Z",
+           *       "until": "2026-11-24T20:20:38.826Z",
+           *       "total_requests": 5,
+           *       "total_errors": 0,
+           *       "buckets": [
+           *         {
+           *           "bucket_hour": "2026-11-24T20:00:00.000Z",
+           *           "requests": 5,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.UsageReport'];
         };
       };
@@ -6517,6 +6554,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "since": "2026-11-17T20:20:38.922Z",
+           *       "until": "2026-11-24T20:20:38.922Z",
+           *       "total_requests": 5,
+           *       "total_errors": 0,
+           *       "buckets": [
+           *         {
+           *           "endpoint_path": "/v1/charts",
+           *           "requests": 2,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         },
+           *         {
+           *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "requests": 1,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         },
+           *         {
+           *           "endpoint_path": "/v1/feedback",
+           *           "requests": 1,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.UsageReport'];
         };
       };
@@ -6662,7 +6730,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795548105658@example.com",
+         *       "email": "examples-1795551633840@example.com",
          *       "password": "Correct-Horse-Battery-Staple-42!x"
          *     }
          */
@@ -6681,17 +6749,17 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYwMS1kMmZhLTc2YTUtYTI5YS00MDRkNWFkZThiMzEiLCJ0aWQiOiIwMWEyMGYwMS1kMmY5LTc3ZjItYmI2Ni03YjI3ZTUxMTFjZTEiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTQ4MTIzLCJpYXRfbXMiOjE3OTU1NDgxMjM3MzcsImV4cCI6MTc5NTU0OTAyMywidXNyIjp7ImlkIjoiMDFhMjBmMDEtZDJmYS03NmE1LWEyOWEtNDA0ZDVhZGU4YjMxIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTQ4MTA1NjU4QGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDE5OjIxOjQ3LjUxM1oiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNFQxOToyMjowMy43MzdaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.0oomlYEKTdpvUWb6XAdMWu6OBGGSFv1FMkbaxSkwUqw",
-           *         "refresh_token": "rt_17ClKND7ngaE_lzIIL2HU044IwJj6O9AOHctCWPhEpQ",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjM1LCJpYXRfbXMiOjE3OTU1NTE2MzU1ODQsImV4cCI6MTc5NTU1MjUzNSwidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDIwOjIwOjMzLjk3NVoiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNFQyMDoyMDozNS41ODRaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.XaGxQFYhZ5aOLFMxJ5JEdo8IzzC_MENwDhqfXK6IAKM",
+           *         "refresh_token": "rt_OzlOTBkLvmM_fWrCiUFVSRZ1I1TXsc8-14lXPltMkAM",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f01-d2fa-76a5-a29a-404d5ade8b31",
-           *         "email": "examples-1795548105658@example.com",
+           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *         "email": "examples-1795551633840@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-24T19:21:47.513Z",
-           *         "last_login_at": "2026-11-24T19:22:03.737Z"
+           *         "created_at": "2026-11-24T20:20:33.975Z",
+           *         "last_login_at": "2026-11-24T20:20:35.584Z"
            *       }
            *     }
            */
@@ -6862,6 +6930,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *         "email": "examples-1795551633840@example.com",
+           *         "email_verified": true,
+           *         "created_at": "2026-11-24T20:20:33.975Z",
+           *         "last_login_at": "2026-11-24T20:20:35.584Z"
+           *       },
+           *       "scopes": [
+           *         "keys:manage"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.MeResponse'];
         };
       };
@@ -7409,6 +7491,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "refresh_token": "rt_OzlOTBkLvmM_fWrCiUFVSRZ1I1TXsc8-14lXPltMkAM"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.RefreshRequest'];
       };
     };
@@ -7421,6 +7508,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjM3LCJpYXRfbXMiOjE3OTU1NTE2MzcxMTEsImV4cCI6MTc5NTU1MjUzNywidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDIwOjIwOjMzLjk3NVoiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNFQyMDoyMDozNS41ODRaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.t5B8QFDF2v1N2VT-CM0tpztXrP6CwwsmlUVrYO32LiQ",
+           *         "refresh_token": "rt_mKLX6PmSYcvyp1ldeZe2AIeAVKC5iVLXnegB3RmYAyM",
+           *         "token_type": "Bearer",
+           *         "expires_in": 900
+           *       },
+           *       "user": {
+           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *         "email": "examples-1795551633840@example.com",
+           *         "email_verified": true,
+           *         "created_at": "2026-11-24T20:20:33.975Z",
+           *         "last_login_at": "2026-11-24T20:20:35.584Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.SessionEnvelope'];
         };
       };
@@ -7773,7 +7877,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795548105658@example.com",
+         *       "email": "examples-1795551633840@example.com",
          *       "password": "Correct-Horse-Battery-Staple-42!x",
          *       "accept_terms": true
          *     }
@@ -7793,21 +7897,21 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYwMS1kMmZhLTc2YTUtYTI5YS00MDRkNWFkZThiMzEiLCJ0aWQiOiIwMWEyMGYwMS1kMmY5LTc3ZjItYmI2Ni03YjI3ZTUxMTFjZTEiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTQ4MTA3LCJpYXRfbXMiOjE3OTU1NDgxMDc1MTMsImV4cCI6MTc5NTU0OTAwNywidXNyIjp7ImlkIjoiMDFhMjBmMDEtZDJmYS03NmE1LWEyOWEtNDA0ZDVhZGU4YjMxIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTQ4MTA1NjU4QGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOmZhbHNlLCJjcmVhdGVkX2F0IjoiMjAyNi0xMS0yNFQxOToyMTo0Ny41MTNaIiwibGFzdF9sb2dpbl9hdCI6bnVsbH0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.GI1v5Uz3s1XteekmLG_G_seA3AXx3hdrTXEKwvDi5fA",
-           *         "refresh_token": "rt_utosXVwDoUe3Af-yVz0XGiqRuRzbV0WfTAsC30EIvko",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjMzLCJpYXRfbXMiOjE3OTU1NTE2MzM5NzUsImV4cCI6MTc5NTU1MjUzMywidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOmZhbHNlLCJjcmVhdGVkX2F0IjoiMjAyNi0xMS0yNFQyMDoyMDozMy45NzVaIiwibGFzdF9sb2dpbl9hdCI6bnVsbH0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.vGDaD6ebnGJiKuV4gIjDbkO85o_sp4j8_zUC-Wt_OYE",
+           *         "refresh_token": "rt_4X5oCwUpK2FY3p3VW_UmuJ1-8qyajyyIFMbvrEJEIvc",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f01-d2fa-76a5-a29a-404d5ade8b31",
-           *         "email": "examples-1795548105658@example.com",
+           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *         "email": "examples-1795551633840@example.com",
            *         "email_verified": false,
-           *         "created_at": "2026-11-24T19:21:47.513Z",
+           *         "created_at": "2026-11-24T20:20:33.975Z",
            *         "last_login_at": null
            *       },
            *       "tenant": {
-           *         "id": "01a20f01-d2f9-77f2-bb66-7b27e5111ce1",
-           *         "display_name": "examples-1795548105658",
+           *         "id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *         "display_name": "examples-1795551633840",
            *         "plan_tier": "free",
            *         "plan_status": "active",
            *         "status": "active"
@@ -7979,14 +8083,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "010108"
+         *       "code": "496346"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.VerifyEmailRequest'];
       };
     };
     responses: {
-      /** @description Consume the 6-digit e-mail verification code */
+      /** @description Consume the 6-digit e-mail verification code; a fresh session whose token says verified */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7998,16 +8102,16 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYwMS1kMmZhLTc2YTUtYTI5YS00MDRkNWFkZThiMzEiLCJ0aWQiOiIwMWEyMGYwMS1kMmY5LTc3ZjItYmI2Ni03YjI3ZTUxMTFjZTEiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTQ4MTE4LCJpYXRfbXMiOjE3OTU1NDgxMTg1NTAsImV4cCI6MTc5NTU0OTAxOCwidXNyIjp7ImlkIjoiMDFhMjBmMDEtZDJmYS03NmE1LWEyOWEtNDA0ZDVhZGU4YjMxIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTQ4MTA1NjU4QGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDE5OjIxOjQ3LjUxM1oiLCJsYXN0X2xvZ2luX2F0IjpudWxsfSwiYXVkIjoiYXN0cm8tYXBpIiwiaXNzIjoiYXN0cm8tYWNjb3VudCJ9.I6n0xq4COucgb3K4ZME5hbbuseQTSh8E6yS3L6Gz7PU",
-           *         "refresh_token": "rt_2XNBtAL_IQjX0btQapgjCf1_W5f0T6B4xkEeHg7yhXc",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjM1LCJpYXRfbXMiOjE3OTU1NTE2MzUzMDcsImV4cCI6MTc5NTU1MjUzNSwidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDIwOjIwOjMzLjk3NVoiLCJsYXN0X2xvZ2luX2F0IjpudWxsfSwiYXVkIjoiYXN0cm8tYXBpIiwiaXNzIjoiYXN0cm8tYWNjb3VudCJ9.f_Khf-kDlDnwQFOUPr1byS4BzYiyGU7xFuDYejPdo3M",
+           *         "refresh_token": "rt_w8ROLtX52bfsQQ5gO_YFW03rDBwL-qzEWLUq5ivVQYQ",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f01-d2fa-76a5-a29a-404d5ade8b31",
-           *         "email": "examples-1795548105658@example.com",
+           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *         "email": "examples-1795551633840@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-24T19:21:47.513Z",
+           *         "created_at": "2026-11-24T20:20:33.975Z",
            *         "last_login_at": null
            *       }
            *     }
@@ -8047,7 +8151,7 @@ export interface operations {
           };
         };
       };
-      /** @description idempotency_conflict, idempotency_in_progress */
+      /** @description already_verified, idempotency_conflict, idempotency_in_progress */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -8059,7 +8163,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+              code?: 'already_verified' | 'idempotency_conflict' | 'idempotency_in_progress';
             };
           };
         };
@@ -8461,7 +8565,10 @@ export interface operations {
   BillingService_ConfirmLocalCheckout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         token: string;
       };
@@ -8469,19 +8576,54 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': Record<string, never>;
+        'application/json': {
+          confirmation_secret: string;
+        };
       };
     };
     responses: {
-      /** @description Local provider: confirm the payment of a checkout and grant what it bought */
+      /** @description Local provider: the buyer confirms a checkout with the operator's confirmation secret */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.account.v1.Checkout'];
+        };
+      };
+      /** @description no_principal, unauthorized */
+      401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           traceresponse: components['headers']['traceresponse'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['astro.account.v1.Checkout'];
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'no_principal' | 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description invalid_payment_confirmation */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_payment_confirmation';
+            };
+          };
         };
       };
       /** @description checkout_not_found */
@@ -8496,6 +8638,23 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'checkout_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
             };
           };
         };
@@ -8631,6 +8790,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "currency": "usd",
+           *       "provider": "local",
+           *       "credit_pack": {
+           *         "requests_per_pack": 1000,
+           *         "price_usd": 0.5,
+           *         "expires": false,
+           *         "max_packs_per_checkout": 100
+           *       },
+           *       "plans": [
+           *         {
+           *           "tier": "hobby",
+           *           "display_name": "Hobby",
+           *           "monthly_price_usd": 9,
+           *           "yearly_price_usd": 90
+           *         },
+           *         {
+           *           "tier": "pro",
+           *           "display_name": "Pro",
+           *           "monthly_price_usd": 49,
+           *           "yearly_price_usd": 490
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.BillingOffer'];
         };
       };
@@ -8926,6 +9111,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *       "plan_tier": "pro",
+           *       "credits_remaining": 0,
+           *       "provider": "local",
+           *       "checkouts": []
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.BillingStatus'];
         };
       };
@@ -9054,11 +9248,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-24T19:22:09.469Z",
+           *       "computed_at": "2026-11-24T20:20:36.471Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -9331,11 +9525,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-24T19:22:09.469Z",
+           *       "computed_at": "2026-11-24T20:20:36.471Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -9764,6 +9958,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "locale": "en",
+           *       "method_version": "talent-ontology-v1",
+           *       "scores": [
+           *         {
+           *           "skill_id": "drive",
+           *           "value": 0.5,
+           *           "level": "moderate",
+           *           "lead_planet": "mars",
+           *           "contributing_rules": [
+           *             "drive.primary_trine",
+           *             "drive.house_lord_dusthana"
+           *           ],
+           *           "evidence": [
+           *             {
+           *               "rule_id": "drive.primary_trine",
+           *               "sentence": "Mars stands in house 9, a trine, which supports drive.",
+           *               "weight": 0.1
+           *             },
+           *             {
+           *               "rule_id": "drive.house_lord_dusthana",
+           *               "sentence": "The Sun, lord of house 3, sits in a difficult house, which weakens drive.",
+           *               "weight": -0.1
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "skill_id": "endurance",
+           *           "value": 0.55,
+           *           "level": "moderate",
+           *           "lead_planet": "mars",
+           *           "contributing_rules": [
+           *             "endurance.primary_own_sign",
+           *             "endurance.primary_dusthana",
+           *             "endurance.primary_retrograde"
+           *           ],
+           *           "evidence": [
+           *             {
+           *               "rule_id": "endurance.primary_own_sign",
+           *               "sentence": "Saturn, the main significator of endurance, is in its own sign Capricorn.",
+           *               "weight": 0.2
+           *             },
+           *             {
+           *               "rule_id": "endurance.primary_dusthana",
+           *               "sentence": "Saturn stands in house 8, a difficult house, which hinders endurance.",
+           *               "weight": -0.1
+           *             },
+           *             {
+           *               "rule_id": "endurance.primary_retrograde",
+           *               "sentence": "Saturn is retrograde, which turns endurance inward.",
+           *               "weight": -0.05
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "skill_id": "leadership",
+           *           "value": 0.5,
+           *           "level": "moderate",
+           *           "lead_planet": "jupiter",
+           *           "contributing_rules": [
+           *             "leadership.primary_dusthana",
+           *             "leadership.house_lord_well_placed"
+           *           ],
+           *           "evidence": [
+           *             {
+           *               "rule_id": "leadership.primary_dusthana",
+           *               "sentence": "The Sun stands in house 12, a difficult house, which hinders leadership.",
+           *               "weight": -0.1
+           *             },
+           *             {
+           *               "rule_id": "leadership.house_lord_well_placed",
+           *               "sentence": "Jupiter, lord of house 10, is well placed, which strengthens leadership.",
+           *               "weight": 0.1
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.TalentProfile'];
         };
       };
@@ -9933,6 +10208,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "method_version": "career-profile-v1",
+           *       "tenth_house": {
+           *         "sign": "pisces",
+           *         "lord": "jupiter",
+           *         "lord_house": 1,
+           *         "lord_sign": "gemini",
+           *         "lord_dignity": "neutral",
+           *         "occupants": [
+           *           "venus"
+           *         ]
+           *       },
+           *       "amatyakaraka": {
+           *         "planet": "moon",
+           *         "sign": "capricorn",
+           *         "house": 8,
+           *         "means": [
+           *           "mother",
+           *           "agriculture",
+           *           "water products"
+           *         ]
+           *       },
+           *       "dashamsa_lagna": {
+           *         "sign": "leo",
+           *         "lord": "sun"
+           *       },
+           *       "livelihood_planet": "saturn",
+           *       "livelihood_reference": "lagna",
+           *       "indicated_fields": [
+           *         "hard labour",
+           *         "servants",
+           *         "low-paid or menial work"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.CareerProfileResponse'];
         };
       };
@@ -10102,6 +10414,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "method_version": "varna-profile-v1",
+           *       "dominant_varna": "shudra",
+           *       "scores": {
+           *         "brahmin": 0,
+           *         "kshatriya": 0.1,
+           *         "vaishya": 0.4,
+           *         "shudra": 0.5
+           *       },
+           *       "factors": [
+           *         {
+           *           "factor": "lagna_sign",
+           *           "subject": "gemini",
+           *           "varna": "shudra",
+           *           "weight": 0.35
+           *         },
+           *         {
+           *           "factor": "moon_sign",
+           *           "subject": "capricorn",
+           *           "varna": "vaishya",
+           *           "weight": 0.25
+           *         },
+           *         {
+           *           "factor": "sun_sign",
+           *           "subject": "taurus",
+           *           "varna": "vaishya",
+           *           "weight": 0.15
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.VarnaProfileResponse'];
         };
       };
@@ -10479,6 +10824,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "birth": {
+         *         "moment": "1990-05-17T08:30:00+05:30",
+         *         "latitude": 19.076,
+         *         "longitude": 72.8777
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['astro.chart.v1.CreateChartRequest'];
       };
     };
@@ -10491,6 +10845,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "system": "vedic",
+           *       "ayanamsha": "lahiri",
+           *       "house_system": "placidus",
+           *       "computed_at": "2026-11-24T20:20:37.641Z",
+           *       "birth": {
+           *         "moment": "1990-05-17T08:30:00+05:30",
+           *         "latitude": 19.076,
+           *         "longitude": 72.8777
+           *       },
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "longitude": 32.23663020314856,
+           *           "degree_in_sign": 2.2366302031485574,
+           *           "speed_per_day": 0.9636235553997383,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "longitude": 293.86922442646176,
+           *           "degree_in_sign": 23.869224426461756,
+           *           "speed_per_day": 12.826184214958966,
+           *           "is_retrograde": false
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "sign": "aries",
+           *           "longitude": 14.191020340812953,
+           *           "degree_in_sign": 14.191020340812953,
+           *           "speed_per_day": 0.003040441695253356,
+           *           "is_retrograde": false
+           *         }
+           *       ],
+           *       "houses": [
+           *         {
+           *           "house": 1,
+           *           "sign": "gemini",
+           *           "longitude": 67.2448433234163
+           *         },
+           *         {
+           *           "house": 2,
+           *           "sign": "cancer",
+           *           "longitude": 91.83152353710176
+           *         },
+           *         {
+           *           "house": 3,
+           *           "sign": "cancer",
+           *           "longitude": 118.01733878553864
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.Chart'];
         };
       };
@@ -10621,6 +11031,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "statement_id": "01a20f37-adb6-761a-b12c-88ccecf84ef5",
+         *       "verdict": "correct",
+         *       "role": "subject",
+         *       "confidence": 0.8
+         *     }
+         */
         'application/json': components['schemas']['astro.feedback.v1.SubmitFeedbackRequest'];
       };
     };
@@ -10640,6 +11058,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a20f37-ae05-743c-8df5-7a840c87d7cf",
+           *       "statement_id": "01a20f37-adb6-761a-b12c-88ccecf84ef5",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "template_id": "tpl.drive.recommendation.practice.v1",
+           *       "skill_id": "drive",
+           *       "verdict": "correct",
+           *       "role": "subject",
+           *       "submitted_at": "2026-11-24T20:20:36.997Z",
+           *       "user_id": null,
+           *       "organization_id": null,
+           *       "comment": null,
+           *       "confidence": 0.8
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.FeedbackEntry'];
         };
       };
@@ -11343,8 +11777,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
-         *       "tone": "plain"
+         *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70"
          *     }
          */
         'application/json': components['schemas']['astro.feedback.v1.CreateInterpretationRequest'];
@@ -11368,13 +11801,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f02-37e7-74fd-85da-eeeae3d1d980",
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "id": "01a20f37-adb5-7598-883f-3d8686b5e9b0",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "locale": "en",
-           *       "tone": "plain",
+           *       "tone": "corporate",
            *       "statements": [
            *         {
-           *           "id": "01a20f02-3873-72bb-a755-b73673404616",
+           *           "id": "01a20f37-adb6-761a-b12c-88ccecf84ef5",
            *           "skill_id": "drive",
            *           "template_id": "tpl.drive.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -11385,10 +11818,10 @@ export interface operations {
            *             "drive.primary_trine",
            *             "drive.house_lord_dusthana"
            *           ],
-           *           "created_at": "2026-11-24T19:22:13.351Z"
+           *           "created_at": "2026-11-24T20:20:36.917Z"
            *         },
            *         {
-           *           "id": "01a20f02-3874-7719-bad2-c8f678f59ac4",
+           *           "id": "01a20f37-adb7-746a-ac60-612e822a7f1e",
            *           "skill_id": "endurance",
            *           "template_id": "tpl.endurance.recommendation.develop.v1",
            *           "kind": "recommendation",
@@ -11400,10 +11833,10 @@ export interface operations {
            *             "endurance.primary_dusthana",
            *             "endurance.primary_retrograde"
            *           ],
-           *           "created_at": "2026-11-24T19:22:13.351Z"
+           *           "created_at": "2026-11-24T20:20:36.917Z"
            *         },
            *         {
-           *           "id": "01a20f02-3874-7719-bad2-ccdf7dd2af54",
+           *           "id": "01a20f37-adb7-746a-ac60-67b503e1ece9",
            *           "skill_id": "leadership",
            *           "template_id": "tpl.leadership.recommendation.develop.v1",
            *           "kind": "recommendation",
@@ -11414,12 +11847,12 @@ export interface operations {
            *             "leadership.primary_dusthana",
            *             "leadership.house_lord_well_placed"
            *           ],
-           *           "created_at": "2026-11-24T19:22:13.351Z"
+           *           "created_at": "2026-11-24T20:20:36.917Z"
            *         }
            *       ],
            *       "catalog_version": "templates-2026.11-1",
            *       "llm_rewritten": false,
-           *       "created_at": "2026-11-24T19:22:13.351Z"
+           *       "created_at": "2026-11-24T20:20:36.917Z"
            *     }
            */
           'application/json': components['schemas']['astro.feedback.v1.Interpretation'];
@@ -13586,6 +14019,164 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": "01a20f37-b464-7180-a008-5bc710569bde",
+           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *           "interpretation_type": "theme",
+           *           "theme": "career",
+           *           "language": "en",
+           *           "tier": "basic",
+           *           "content": "This reading is drawn from the calculated chart data for career. The calculated probability for career is 100%.\n\nHouse 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Jupiter is among the essential planets for career.\n\nThe Sun is among the essential planets for career. Mercury is among the essential planets for career.",
+           *           "engine_context": {
+           *             "at": null,
+           *             "theme": {
+           *               "name": "career",
+           *               "house": 10,
+           *               "karaka": "saturn"
+           *             },
+           *             "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *             "highlights": [
+           *               {
+           *                 "kind": "intro",
+           *                 "subject": "career"
+           *               },
+           *               {
+           *                 "kind": "probability",
+           *                 "theme": "career",
+           *                 "value": 1
+           *               },
+           *               {
+           *                 "kind": "house",
+           *                 "lord": "jupiter",
+           *                 "sign": "pisces",
+           *                 "house": 10,
+           *                 "occupants": [
+           *                   "venus"
+           *                 ],
+           *                 "lord_house": 1
+           *               }
+           *             ],
+           *             "probability": {
+           *               "raw": 1,
+           *               "final": 1,
+           *               "moment": "2026-11-24T20:20:38.140Z"
+           *             },
+           *             "method_version": "llm-context-v1",
+           *             "complete_factor": {
+           *               "karaka": "saturn",
+           *               "arudhas": {
+           *                 "from_lagna": {
+           *                   "sign": "gemini",
+           *                   "is_active": true,
+           *                   "threshold": 30,
+           *                   "activation": 154.5
+           *                 },
+           *                 "from_karaka": {
+           *                   "sign": "leo",
+           *                   "is_active": true,
+           *                   "threshold": 30,
+           *                   "activation": 132.32
+           *                 }
+           *               },
+           *               "sources": [
+           *                 {
+           *                   "sign": "capricorn",
+           *                   "threshold": 70,
+           *                   "activation": 150,
+           *                   "importance": 0.3,
+           *                   "contribution": 0.359,
+           *                   "is_satisfied": true,
+           *                   "condition_type": "KARAKA"
+           *                 },
+           *                 {
+           *                   "sign": "pisces",
+           *                   "threshold": 50,
+           *                   "activation": 167.2,
+           *                   "importance": 0.4,
+           *                   "contribution": 0.4979,
+           *                   "is_satisfied": true,
+           *                   "condition_type": "HOUSE_FROM_LAGNA"
+           *                 },
+           *                 {
+           *                   "sign": "libra",
+           *                   "threshold": 50,
+           *                   "activation": 83.86,
+           *                   "importance": 0.3,
+           *                   "contribution": 0.2516,
+           *                   "is_satisfied": true,
+           *                   "condition_type": "HOUSE_FROM_MOON"
+           *                 }
+           *               ],
+           *               "explanation": "career: karaka saturn, house 10; 7 of 7 sources satisfied; final 1",
+           *               "house_number": 10,
+           *               "house_summary": {
+           *                 "lord": "jupiter",
+           *                 "sign": "pisces",
+           *                 "house": 10,
+           *                 "occupants": [
+           *                   "venus"
+           *                 ],
+           *                 "lord_house": 1,
+           *                 "aspected_by": [
+           *                   "saturn"
+           *                 ]
+           *               },
+           *               "method_version": "probability-engine-v2",
+           *               "karaka_placement": {
+           *                 "sign": "capricorn",
+           *                 "house": 8,
+           *                 "planet": "saturn",
+           *                 "dignity": "own_sign",
+           *                 "retrograde": true,
+           *                 "degree_in_sign": 1.49
+           *               },
+           *               "failed_conditions": [],
+           *               "top_essential_planets": [
+           *                 {
+           *                   "planet": "jupiter",
+           *                   "total_influence": 115,
+           *                   "influence_on_lagna_arudha": 100,
+           *                   "influence_on_karaka_arudha": 15
+           *                 },
+           *                 {
+           *                   "planet": "sun",
+           *                   "total_influence": 105,
+           *                   "influence_on_lagna_arudha": 0,
+           *                   "influence_on_karaka_arudha": 105
+           *                 },
+           *                 {
+           *                   "planet": "mercury",
+           *                   "total_influence": 105,
+           *                   "influence_on_lagna_arudha": 75,
+           *                   "influence_on_karaka_arudha": 30
+           *                 }
+           *               ]
+           *             },
+           *             "interpretation_type": "theme",
+           *             "top_transit_contacts": []
+           *           },
+           *           "request_params": {
+           *             "at": null,
+           *             "window_start": null,
+           *             "window_end": null,
+           *             "interval_minutes": null,
+           *             "top_n": null
+           *           },
+           *           "input_tokens": 972,
+           *           "output_tokens": 90,
+           *           "latency_ms": 281,
+           *           "cost_usd": 0.0002,
+           *           "created_at": "2026-11-24T20:20:38.629Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.ListInterpretationsResponse'];
         };
       };
@@ -14354,6 +14945,148 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "theme",
+           *       "language": "en",
+           *       "tier": "basic",
+           *       "content": "This reading is drawn from the calculated chart data for career. The calculated probability for career is 100%.\n\nHouse 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Jupiter is among the essential planets for career.\n\nThe Sun is among the essential planets for career. Mercury is among the essential planets for career.",
+           *       "engine_context": {
+           *         "interpretation_type": "theme",
+           *         "method_version": "llm-context-v1",
+           *         "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *         "theme": {
+           *           "name": "career",
+           *           "karaka": "saturn",
+           *           "house": 10
+           *         },
+           *         "complete_factor": {
+           *           "method_version": "probability-engine-v2",
+           *           "karaka": "saturn",
+           *           "house_number": 10,
+           *           "top_essential_planets": [
+           *             {
+           *               "planet": "jupiter",
+           *               "influence_on_lagna_arudha": 100,
+           *               "influence_on_karaka_arudha": 15,
+           *               "total_influence": 115
+           *             },
+           *             {
+           *               "planet": "sun",
+           *               "influence_on_lagna_arudha": 0,
+           *               "influence_on_karaka_arudha": 105,
+           *               "total_influence": 105
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "influence_on_lagna_arudha": 75,
+           *               "influence_on_karaka_arudha": 30,
+           *               "total_influence": 105
+           *             }
+           *           ],
+           *           "arudhas": {
+           *             "from_lagna": {
+           *               "sign": "gemini",
+           *               "activation": 154.5,
+           *               "threshold": 30,
+           *               "is_active": true
+           *             },
+           *             "from_karaka": {
+           *               "sign": "leo",
+           *               "activation": 132.32,
+           *               "threshold": 30,
+           *               "is_active": true
+           *             }
+           *           },
+           *           "sources": [
+           *             {
+           *               "condition_type": "KARAKA",
+           *               "sign": "capricorn",
+           *               "activation": 150,
+           *               "importance": 0.3,
+           *               "contribution": 0.359,
+           *               "threshold": 70,
+           *               "is_satisfied": true
+           *             },
+           *             {
+           *               "condition_type": "HOUSE_FROM_LAGNA",
+           *               "sign": "pisces",
+           *               "activation": 167.2,
+           *               "importance": 0.4,
+           *               "contribution": 0.4979,
+           *               "threshold": 50,
+           *               "is_satisfied": true
+           *             },
+           *             {
+           *               "condition_type": "HOUSE_FROM_MOON",
+           *               "sign": "libra",
+           *               "activation": 83.86,
+           *               "importance": 0.3,
+           *               "contribution": 0.2516,
+           *               "threshold": 50,
+           *               "is_satisfied": true
+           *             }
+           *           ],
+           *           "failed_conditions": [],
+           *           "explanation": "career: karaka saturn, house 10; 7 of 7 sources satisfied; final 1",
+           *           "house_summary": {
+           *             "house": 10,
+           *             "sign": "pisces",
+           *             "lord": "jupiter",
+           *             "lord_house": 1,
+           *             "occupants": [
+           *               "venus"
+           *             ],
+           *             "aspected_by": [
+           *               "saturn"
+           *             ]
+           *           },
+           *           "karaka_placement": {
+           *             "planet": "saturn",
+           *             "sign": "capricorn",
+           *             "house": 8,
+           *             "degree_in_sign": 1.49,
+           *             "retrograde": true,
+           *             "dignity": "own_sign"
+           *           }
+           *         },
+           *         "probability": {
+           *           "raw": 1,
+           *           "final": 1,
+           *           "moment": "2026-11-24T20:20:38.140Z"
+           *         },
+           *         "at": null,
+           *         "top_transit_contacts": [],
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "subject": "career"
+           *           },
+           *           {
+           *             "kind": "probability",
+           *             "theme": "career",
+           *             "value": 1
+           *           },
+           *           {
+           *             "kind": "house",
+           *             "house": 10,
+           *             "sign": "pisces",
+           *             "lord": "jupiter",
+           *             "lord_house": 1,
+           *             "occupants": [
+           *               "venus"
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 972,
+           *       "output_tokens": 90,
+           *       "latency_ms": 281,
+           *       "cost_usd": 0.0002,
+           *       "interpretation_id": "01a20f37-b464-7180-a008-5bc710569bde",
+           *       "cached": false
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.LlmInterpretation'];
         };
       };
@@ -15447,6 +16180,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *       "display_name": "examples-1795551633840",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "display_name": "Pro",
+           *         "monthly_price_usd": 49,
+           *         "rate_limit_capacity": 1500,
+           *         "rate_limit_refill_per_second": 50,
+           *         "llm_cost_cap_per_hour_usd": 10,
+           *         "status": "available",
+           *         "features": [
+           *           "Everything in Hobby",
+           *           "10000 requests per day, 300000 per month",
+           *           "Unlimited API keys"
+           *         ]
+           *       },
+           *       "plan_updated_at": "2026-11-24T20:20:35.878Z",
+           *       "created_at": "2026-11-24T20:20:33.975Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.TenantPlan'];
         };
       };
@@ -15763,6 +16518,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "since": "2026-11-17T20:20:39.966Z",
+           *       "until": "2026-11-24T20:20:39.966Z",
+           *       "total_requests": 17,
+           *       "total_errors": 2,
+           *       "buckets": [
+           *         {
+           *           "bucket_hour": "2026-11-24T20:00:00.000Z",
+           *           "requests": 17,
+           *           "errors_4xx": 2,
+           *           "errors_5xx": 0,
+           *           "latency_p95_ms": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.UsageReport'];
         };
       };
@@ -15907,10 +16679,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-17T19:23:14.206Z",
-           *       "until": "2026-11-24T19:23:14.206Z",
-           *       "total_requests": 70,
-           *       "total_errors": 2,
+           *       "since": "2026-11-17T20:20:45.877Z",
+           *       "until": "2026-11-24T20:20:45.877Z",
+           *       "total_requests": 88,
+           *       "total_errors": 8,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
@@ -15921,13 +16693,13 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
-           *           "requests": 1,
+           *           "requests": 2,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
-           *           "endpoint_path": "/v1/interpretations",
+           *           "endpoint_path": "/v1/api-keys",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -16446,7 +17218,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "house_number": 1,
@@ -17399,7 +18171,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "birth_nakshatra": "dhanishta",
            *       "starting_yogini_index": 1,
            *       "periods": [
@@ -17598,7 +18370,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "varga": "D10",
            *       "entries": [
            *         {
@@ -17803,7 +18575,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "starting_sign": "gemini",
            *       "periods": [
            *         {
@@ -18355,7 +19127,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "md": {
            *         "period_level": "maha",
@@ -18664,7 +19436,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "changes_at": "2026-03-24T19:34:04.101Z",
            *       "changed_level": "sukshma",
@@ -18941,7 +19713,7 @@ export interface operations {
           /**
            * @example {
            *       "varga": "D1",
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -19310,7 +20082,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "house-aspects-v1",
            *       "houses": [
            *         {
@@ -19620,7 +20392,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "house-quality-v2",
            *       "by_house": [
            *         {
@@ -19830,7 +20602,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "influence-network-v2",
            *       "planet_summaries": [
            *         {
@@ -20169,7 +20941,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -20361,7 +21133,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "jaimini-v1",
            *       "lagna_sign": "gemini",
            *       "arudha_lagna": "aquarius",
@@ -20568,7 +21340,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "jaimini-v1",
            *       "aspects": [
            *         {
@@ -20783,7 +21555,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "jaimini-v1",
            *       "assignments": [
            *         {
@@ -21175,7 +21947,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "livelihood-brihat-jataka-v1",
            *       "primary_reference": "lagna",
            *       "livelihood_planet": "saturn",
@@ -21401,7 +22173,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "probability-engine-v2",
            *       "themes_analysed": [
            *         "self",
@@ -21825,7 +22597,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "varga": "D9",
            *       "entries": [
            *         {
@@ -22032,9 +22804,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-24T19:22:40.883Z",
+           *       "moment": "2026-11-24T20:20:41.947Z",
            *       "current_periods": [
            *         {
            *           "level": "mahadasha",
@@ -22295,7 +23067,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "area": "self",
            *       "method_version": "materialization-v2",
            *       "houses": [
@@ -22505,7 +23277,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "area": "self",
            *       "method_version": "materialization-v2",
            *       "moment": "2026-03-20T12:00:00.000Z",
@@ -22896,7 +23668,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "progression-lal-kitab-35y-v1",
            *       "planet": "saturn",
            *       "is_retrograde": true,
@@ -23082,7 +23854,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -23296,7 +24068,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -23500,7 +24272,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "sunrise": "1990-05-17T00:33:23.519Z",
            *       "sunset": "1990-05-17T13:36:26.176Z",
            *       "entries": [
@@ -23700,7 +24472,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -23907,7 +24679,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "by_house": {
            *         "1": 0.7060084854399791,
            *         "2": 0.5279202334520781,
@@ -24096,7 +24868,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "composite-strength-v2",
            *       "entries": [
            *         {
@@ -24395,7 +25167,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -24609,7 +25381,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "by_sign": {
            *         "aries": 0.714214509669636,
            *         "taurus": 0.6964285714285714,
@@ -24798,7 +25570,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "theo-house-strength-v2",
            *       "by_house": [
            *         {
@@ -25014,7 +25786,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "theo-strength-disposition-v3",
            *       "houses": [
            *         {
@@ -25219,7 +25991,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "theo-strength-disposition-v3",
            *       "planets": [
            *         {
@@ -25543,7 +26315,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "theo-sign-influences-v2",
            *       "signs": [
            *         {
@@ -25803,9 +26575,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-24T19:22:47.905Z",
+           *       "moment": "2026-11-24T20:20:42.654Z",
            *       "planets": [
            *         {
            *           "planet": "sun",
@@ -26010,7 +26782,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -26212,7 +26984,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "varga-strength-bphs-v1",
            *       "vargas": [
            *         "D1",
@@ -26451,12 +27223,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *       "method_version": "vargas-bphs-v1",
            *       "vargas": [
            *         {
            *           "varga": "D1",
-           *           "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -26474,7 +27246,7 @@ export interface operations {
            *         },
            *         {
            *           "varga": "D2",
-           *           "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -26492,7 +27264,7 @@ export interface operations {
            *         },
            *         {
            *           "varga": "D3",
-           *           "chart_id": "01a20f02-28a8-76c1-b1d6-1a7990b89d41",
+           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -27070,6 +27842,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "activities": [
+           *         {
+           *           "activity_type": "marriage",
+           *           "title": "Marriage",
+           *           "description": "Wedding ceremony, engagement or formal union."
+           *         },
+           *         {
+           *           "activity_type": "business",
+           *           "title": "Business",
+           *           "description": "Opening a business, signing a contract, a first sale."
+           *         },
+           *         {
+           *           "activity_type": "travel",
+           *           "title": "Travel",
+           *           "description": "Starting a journey, a relocation or a long trip."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ListMuhurtaActivityTypesResponse'];
         };
       };
@@ -28471,7 +29264,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "year": 1800,
            *       "starts_at": "1800-01-01T00:00:00.000Z",
            *       "ends_at": "1800-12-31T23:59:59.999Z",
@@ -30606,7 +31399,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "body": "moon",
            *       "starts_at": "2026-03-20T12:00:00+00:00",
            *       "return_at": "2026-04-12T09:48:20.412Z",
@@ -30906,7 +31699,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "year": 1800,
            *       "month": 1,
            *       "starts_at": "1800-01-01T00:00:00.000Z",
@@ -31366,7 +32159,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "method_version": "western-product-profile-v1",
            *       "feature_names": [
            *         "significator_dignity",
@@ -31835,7 +32628,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "age_years": 35,
            *       "house": 12,
            *       "sign": "gemini",
@@ -32016,7 +32809,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "progressed_date": "1990-06-21T23:13:55.007Z",
            *       "progressed_sun_longitude": 90.3057263810219,
            *       "progressed_moon_longitude": 78.80932280912616,
@@ -32208,7 +33001,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "progressed_date": "1990-06-21T23:13:55.007Z",
            *       "positions": [
            *         {
@@ -32450,7 +33243,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "arc_degrees": 34.34320908775369,
            *       "directed_positions": [
            *         {
@@ -32692,7 +33485,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "body": "sun",
            *       "return_at": "1800-05-17T04:23:08.235Z",
            *       "chart_id": null,
@@ -32987,7 +33780,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "aspect_count": 31,
            *       "major_aspect_count": 21,
            *       "strongest_aspects": [
@@ -33700,7 +34493,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "transit_chart_id": null,
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "hits": [
@@ -33905,16 +34698,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "method_version": "western-ux-weather-v1",
-           *       "at": "2026-11-24T19:23:09.016Z",
+           *       "at": "2026-11-24T20:20:45.471Z",
            *       "score": 35,
            *       "label": "changeable",
            *       "moon": {
            *         "sign": "gemini",
            *         "natal_house": 12,
            *         "phase": "full",
-           *         "elongation_degrees": 182.628
+           *         "elongation_degrees": 183.191
            *       },
            *       "transits": [
            *         {
@@ -33924,9 +34717,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.17264243579211325,
+           *           "orb_degrees": 0.15710986196154408,
            *           "max_orb_degrees": 3,
-           *           "strength": 0.9424525214026289,
+           *           "strength": 0.9476300460128186,
            *           "is_applying": true
            *         },
            *         {
@@ -33936,9 +34729,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 60,
-           *           "orb_degrees": 0.7718249329628861,
+           *           "orb_degrees": 0.7213984421924806,
            *           "max_orb_degrees": 3,
-           *           "strength": 0.7427250223457047,
+           *           "strength": 0.7595338526025065,
            *           "is_applying": true
            *         },
            *         {
@@ -33948,9 +34741,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.5264705285075593,
+           *           "orb_degrees": 0.5287816232556111,
            *           "max_orb_degrees": 2,
-           *           "strength": 0.7367647357462204,
+           *           "strength": 0.7356091883721945,
            *           "is_applying": false
            *         }
            *       ],
@@ -33990,8 +34783,8 @@ export interface operations {
            *               "planet_a": "venus",
            *               "planet_b": "saturn",
            *               "aspect": "square",
-           *               "orb_degrees": 0.17,
-           *               "strength": 0.942
+           *               "orb_degrees": 0.16,
+           *               "strength": 0.948
            *             }
            *           ]
            *         },
@@ -33999,7 +34792,7 @@ export interface operations {
            *           "id": "weather.2026-11-24.mercury.sextile.neptune",
            *           "kind": "transit",
            *           "title": "Mercury sextile your Neptune",
-           *           "body": "Transiting Mercury approaches a sextile to your natal Neptune (orb 0.8°): an easy opening.",
+           *           "body": "Transiting Mercury approaches a sextile to your natal Neptune (orb 0.7°): an easy opening.",
            *           "tone": "supportive",
            *           "priority": 3,
            *           "evidence": [
@@ -34009,8 +34802,8 @@ export interface operations {
            *               "planet_a": "mercury",
            *               "planet_b": "neptune",
            *               "aspect": "sextile",
-           *               "orb_degrees": 0.77,
-           *               "strength": 0.743
+           *               "orb_degrees": 0.72,
+           *               "strength": 0.76
            *             }
            *           ]
            *         }
@@ -34191,17 +34984,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "method_version": "western-ux-cards-v1",
-           *       "from": "2026-11-24T19:23:10.049Z",
+           *       "from": "2026-11-24T20:20:45.522Z",
            *       "transit": {
            *         "transit_planet": "jupiter",
            *         "natal_planet": "sun",
            *         "aspect": "square",
            *         "tone": "dynamic",
            *         "exact_at": "2027-01-07T18:45:43.003Z",
-           *         "starts_at": "2026-10-29T19:23:10.049Z",
-           *         "ends_at": "2027-01-26T19:23:10.049Z",
+           *         "starts_at": "2026-10-29T20:20:45.522Z",
+           *         "ends_at": "2027-01-26T20:20:45.522Z",
            *         "importance": 0.63,
            *         "direction": "retrograde",
            *         "target_longitude": 145.9625172932682
@@ -34224,8 +35017,8 @@ export interface operations {
            *             "score": 63
            *           }
            *         ],
-           *         "starts_at": "2026-10-29T19:23:10.049Z",
-           *         "ends_at": "2027-01-26T19:23:10.049Z",
+           *         "starts_at": "2026-10-29T20:20:45.522Z",
+           *         "ends_at": "2027-01-26T20:20:45.522Z",
            *         "exact_at": "2027-01-07T18:45:43.003Z"
            *       }
            *     }
@@ -34401,7 +35194,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "method_version": "western-ux-cards-v1",
            *       "cards": [
            *         {
@@ -34631,10 +35424,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "method_version": "western-ux-cards-v1",
-           *       "starts_at": "2026-11-24T19:23:11.394Z",
-           *       "ends_at": "2027-02-22T19:23:11.394Z",
+           *       "starts_at": "2026-11-24T20:20:45.696Z",
+           *       "ends_at": "2027-02-22T20:20:45.696Z",
            *       "cards": [
            *         {
            *           "id": "transit.mars.sextile.ascendant.2026-11-28",
@@ -34654,8 +35447,8 @@ export interface operations {
            *               "score": 24
            *             }
            *           ],
-           *           "starts_at": "2026-11-23T19:23:11.394Z",
-           *           "ends_at": "2026-12-03T19:23:11.394Z",
+           *           "starts_at": "2026-11-23T20:20:45.696Z",
+           *           "ends_at": "2026-12-03T20:20:45.696Z",
            *           "exact_at": "2026-11-28T10:57:14.125Z"
            *         },
            *         {
@@ -34676,8 +35469,8 @@ export interface operations {
            *               "score": 25
            *             }
            *           ],
-           *           "starts_at": "2026-12-13T19:23:11.394Z",
-           *           "ends_at": "2026-12-31T19:23:11.394Z",
+           *           "starts_at": "2026-12-13T20:20:45.696Z",
+           *           "ends_at": "2026-12-31T20:20:45.696Z",
            *           "exact_at": "2026-12-20T16:33:36.467Z"
            *         },
            *         {
@@ -34698,8 +35491,8 @@ export interface operations {
            *               "score": 63
            *             }
            *           ],
-           *           "starts_at": "2026-10-29T19:23:11.394Z",
-           *           "ends_at": "2027-01-26T19:23:11.394Z",
+           *           "starts_at": "2026-10-29T20:20:45.696Z",
+           *           "ends_at": "2027-01-26T20:20:45.696Z",
            *           "exact_at": "2027-01-07T18:45:43.003Z"
            *         }
            *       ]
@@ -34881,7 +35674,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "lot": "fortune",
            *       "lot_longitude": 352.60332463684915,
            *       "lot_sign": "pisces",
@@ -35091,7 +35884,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f02-2e2e-73bb-968a-bc6ea3fc66a5",
+           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
            *       "lot": "fortune",
            *       "lot_longitude": 352.60332463684915,
            *       "lot_sign": "pisces",
