@@ -108,8 +108,7 @@ describe('usage meter', () => {
     assert.equal(usageRecordOf({ route: '/v1/plans' }, 'GET', 200, 0.001, at), null);
     // Spec 1-platform.md "Usage buckets": ids collapse to {chart_id}, whatever the path calls them.
     assert.equal(
-      usageRecordOf({ tenantId: 't', route: '/v1/vedic/charts/{id}/dashas/vimshottari' }, 'GET', 200, 0.001, at)
-        ?.route,
+      usageRecordOf({ tenantId: 't', route: '/v1/vedic/charts/{id}/dashas/vimshottari' }, 'GET', 200, 0.001, at)?.route,
       '/v1/vedic/charts/{chart_id}/dashas/vimshottari',
     );
     assert.equal(
