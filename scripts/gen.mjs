@@ -68,3 +68,24 @@ for (const svc of existsSync(services) ? readdirSync(services) : []) {
   mkdirSync(dirname(stamp), { recursive: true });
   touch(stamp);
 }
+
+// 3. The SDK's types (packages/sdk/src/schema.ts, committed) from the OpenAPI document the gateway
+// builds from the protos; rewritten only when its content changes. packages/sdk/src/schema-fresh.test.ts
+// fails on a stale file.
+const sdkSchema = join(root, 'packages', 'sdk', 'src', 'schema.ts');
+const openapiSources = Math.max(
+  newest(protos, '.proto'),
+  newest(join(root, 'gateway', 'src', 'openapi'), '.ts'),
+  stampTime(join(root, 'gateway', 'src', 'openapi.ts')),
+);
+if (
+  existsSync(join(root, 'packages', 'sdk')) &&
+  (force || openapiSources > Math.max(stampTime(sdkSchema), stampTime(join(root, 'packages', 'sdk', '.gen-stamp'))))
+) {
+  console.log('[gen] SDK types from the OpenAPI document (openapi-typescript)');
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'packages', 'sdk', 'scripts', 'generate.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  touch(join(root, 'packages', 'sdk', '.gen-stamp'));
+}

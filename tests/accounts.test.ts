@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   api,
+  BASE_URL,
   assertIso,
   createKey,
   expectError,
@@ -13,6 +14,7 @@ import {
   invalidFields,
   latestMail,
   login,
+  mailBody,
   mailsTo,
   operator,
   rand,
@@ -325,6 +327,37 @@ describe('POST /v1/auth/verify-email', () => {
     assert.equal(again.user.email_verified, true);
   });
 
+  it('the returned access token itself says verified; a repeated verify is 409 already_verified, not 410', async () => {
+    const u = await signup();
+    const code = await verificationCode(u.email, u.startedAt);
+    const first = await api('POST', '/v1/auth/verify-email', { token: u.accessToken, body: { code } });
+    expectStatus(first, 200);
+    const token = first.json.session.access_token as string;
+    // The JWT payload (base64url middle part) carries the user snapshot /auth/me answers from.
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+    assert.equal(claims.usr.email_verified, true, 'the fresh JWT says verified');
+    assert.equal(claims.sub, u.user.id);
+    // A refresh of the new session keeps saying so.
+    const refreshed = await api('POST', '/v1/auth/refresh', {
+      body: { refresh_token: first.json.session.refresh_token },
+    });
+    expectStatus(refreshed, 200);
+    assert.equal(refreshed.json.user.email_verified, true);
+    // Double submit, with the old token or the new one, with the same code or another: a clear 409.
+    for (const [bearer, c] of [
+      [u.accessToken, code],
+      [token, code],
+      [token, '000000'],
+    ] as const) {
+      const again = expectError(
+        await api('POST', '/v1/auth/verify-email', { token: bearer, body: { code: c } }),
+        409,
+        'already_verified',
+      );
+      assert.match(again.message, /already verified/i);
+    }
+  });
+
   it('410 invalid_or_expired_code for a wrong code', async () => {
     const u = await signup();
     const code = await verificationCode(u.email, u.startedAt);
@@ -525,6 +558,59 @@ describe('password forgot and reset', () => {
       410,
       'invalid_or_expired_reset_link',
     );
+  });
+
+  it('the mailed link opens a working page: a script-free form under a strict CSP that resets the password', async () => {
+    const u = await signup();
+    const before = Date.now();
+    expectStatus(await api('POST', '/v1/auth/password/forgot', { body: { email: u.email } }), 202);
+    const mail = await latestMail(u.email, { after: before, subject: /reset|password/i });
+    const link = /https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/.exec(mailBody(mail))?.[0];
+    assert.ok(link, 'the mail holds the reset link');
+    // The fleet's PUBLIC_BASE_URL is this gateway: the link is followed as it is.
+    assert.ok(link.startsWith(`${BASE_URL}/reset-password?`), `${link} points at the gateway`);
+    const get = await fetch(link);
+    assert.equal(get.status, 200);
+    assert.match(get.headers.get('content-type') ?? '', /^text\/html/);
+    const csp = get.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /form-action 'self'/);
+    assert.doesNotMatch(csp, /script-src/, 'no script source is allowed at all');
+    assert.equal(get.headers.get('referrer-policy'), 'no-referrer', 'the token never leaves in a Referer');
+    assert.equal(get.headers.get('cache-control'), 'no-store');
+    const html = await get.text();
+    assert.doesNotMatch(html, /<script/i);
+    assert.match(html, /<form method="post" action="\/reset-password">/);
+    const token = new URL(link).searchParams.get('token')!;
+    assert.ok(html.includes(`name="token" value="${token}"`), 'the token travels in the form');
+
+    // Submitted as a browser does (urlencoded): mismatch, weak, then a good password.
+    const submit = (fields: Record<string, string>) =>
+      fetch(`${BASE_URL}/reset-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const strong = strongPassword();
+    const mismatch = await submit({ token, new_password: strong, confirm_password: `${strong}x` });
+    assert.equal(mismatch.status, 422);
+    assert.match(await mismatch.text(), /differ/);
+    const weak = await submit({ token, new_password: 'password', confirm_password: 'password' });
+    assert.equal(weak.status, 422);
+    assert.match(await weak.text(), /<form/, 'a weak password can be retried on the same page');
+    const ok = await submit({ token, new_password: strong, confirm_password: strong });
+    assert.equal(ok.status, 200);
+    assert.match(await ok.text(), /Password changed/);
+    expectUnauthorized(await api('GET', '/v1/auth/me', { token: u.accessToken }));
+    await login(u.email, strong);
+    // The link is one-time, on the page as on the API.
+    const reused = await submit({ token, new_password: strong, confirm_password: strong });
+    assert.equal(reused.status, 410);
+    assert.doesNotMatch(await reused.text(), /<form/);
+    // Markup in a forged link is escaped, never interpreted.
+    const forged = await fetch(`${BASE_URL}/reset-password?token=${encodeURIComponent('"><script>alert(1)</script>')}`);
+    assert.doesNotMatch(await forged.text(), /<script>/);
+    assert.equal((await fetch(`${BASE_URL}/reset-password`)).status, 400);
   });
 
   it('410 invalid_or_expired_reset_link for an unknown and for an expired link', async () => {

@@ -1,9 +1,27 @@
 // Billing through the gateway with the default local payment provider (spec "Other routes that exist":
 // offer, status, checkout, portal; shapes in README "Limits, credits and billing"). Nothing is granted
-// before the payment is confirmed; a confirmation grants once.
+// before the payment is confirmed; a confirmation grants once, and only the buyer's own session with
+// the operator's confirmation secret confirms (no tenant can grant itself a plan).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { api, createKey, expectError, expectStatus, invalidFields, signup, sql, UUID } from './helpers/client.ts';
+import { parseAllDocuments } from 'yaml';
+import { billingConfigProblems } from '../services/account/src/config.ts';
+import {
+  api,
+  checkoutToken,
+  confirmLocalCheckout,
+  createKey,
+  expectError,
+  expectStatus,
+  invalidFields,
+  localPaymentSecret,
+  ROOT,
+  signup,
+  sql,
+  UUID,
+} from './helpers/client.ts';
 
 let session: string;
 let key: string;
@@ -16,7 +34,7 @@ before(async () => {
   key = (await createKey(s.accessToken, ['charts:read'])).plaintext;
 });
 
-const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+const tokenOf = checkoutToken;
 
 describe('GET /v1/billing/offer', () => {
   it('credit packs of 1000 requests for 0.50 USD without expiry, and the paid plans', async () => {
@@ -63,16 +81,13 @@ describe('checkout -> confirmed payment -> granted', () => {
     const page = await api('GET', `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}`);
     expectStatus(page, 200);
     assert.equal(page.json.id, c.json.id);
-    const paid = await api('POST', `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}/confirm`, { body: {} });
+    const paid = await confirmLocalCheckout(session, c.json.checkout_url);
     expectStatus(paid, 200);
     assert.equal(paid.json.status, 'paid');
     assert.ok(paid.json.paid_at);
     assert.equal(paid.json.checkout_url, null, 'a paid checkout has no payment link');
     // A second confirmation (double click) grants nothing more.
-    expectStatus(
-      await api('POST', `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}/confirm`, { body: {} }),
-      200,
-    );
+    expectStatus(await confirmLocalCheckout(session, c.json.checkout_url), 200);
     status = await api('GET', '/v1/billing/status', { token: key });
     assert.equal(status.json.tenant_id, tenantId);
     assert.equal(status.json.plan_tier, 'free');
@@ -92,10 +107,7 @@ describe('checkout -> confirmed payment -> granted', () => {
     assert.equal(c.json.interval, 'year');
     assert.equal(c.json.credits, 0);
     assert.equal((await api('GET', '/v1/tenant/plan', { token: k })).json.plan.tier, 'free');
-    expectStatus(
-      await api('POST', `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}/confirm`, { body: {} }),
-      200,
-    );
+    expectStatus(await confirmLocalCheckout(s.accessToken, c.json.checkout_url), 200);
     // The gateway's cached key verdict (plan tier) is dropped: the same key sees the new plan at once.
     assert.equal((await api('GET', '/v1/tenant/plan', { token: k })).json.plan.tier, 'hobby');
     assert.equal((await api('GET', '/v1/billing/status', { token: k })).json.plan_tier, 'hobby');
@@ -107,7 +119,7 @@ describe('checkout -> confirmed payment -> granted', () => {
     expectStatus(c, 201);
     assert.equal(c.json.amount_usd, 49);
     await sql("UPDATE billing_checkouts SET expires_at = now() - interval '1 minute' WHERE id = $1", [c.json.id]);
-    const r = await api('POST', `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}/confirm`, { body: {} });
+    const r = await confirmLocalCheckout(s.accessToken, c.json.checkout_url);
     expectError(r, 410, 'checkout_expired');
     const st = await api('GET', '/v1/billing/status', { token: s.accessToken });
     assert.equal(st.json.plan_tier, 'free');
@@ -117,7 +129,10 @@ describe('checkout -> confirmed payment -> granted', () => {
   it('404 checkout_not_found for an unknown checkout link', async () => {
     expectError(await api('GET', '/v1/billing/local/checkouts/not-a-real-token'), 404, 'checkout_not_found');
     expectError(
-      await api('POST', '/v1/billing/local/checkouts/not-a-real-token/confirm', { body: {} }),
+      await api('POST', '/v1/billing/local/checkouts/not-a-real-token/confirm', {
+        token: session,
+        body: { confirmation_secret: localPaymentSecret() },
+      }),
       404,
       'checkout_not_found',
     );
@@ -152,5 +167,85 @@ describe('POST /v1/billing/portal and the Stripe webhook on the local provider',
       headers: { 'stripe-signature': 't=1,v1=abc' },
     });
     expectError(r, 400, 'invalid_webhook_signature');
+  });
+});
+
+describe('the local provider cannot be self-served', () => {
+  it('the exploit: a Free tenant confirming its own Pro checkout without the operator secret is refused', async () => {
+    const s = await signup();
+    const k = (await createKey(s.accessToken, ['charts:read'])).plaintext;
+    const c = await api('POST', '/v1/billing/checkout', { token: s.accessToken, body: { item: 'pro' } });
+    expectStatus(c, 201);
+    const url = `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}/confirm`;
+    // Yesterday's exploit: no credential at all.
+    expectError(await api('POST', url, { body: {} }), 401, 'unauthorized');
+    // The tenant's own session, but no secret, or a guessed one.
+    invalidFields(expectError(await api('POST', url, { token: s.accessToken, body: {} }), 422, 'invalid_request'));
+    invalidFields(
+      expectError(
+        await api('POST', url, { token: s.accessToken, body: { confirmation_secret: '' } }),
+        422,
+        'invalid_request',
+      ),
+    );
+    for (const guess of ['secret', 'x'.repeat(48), `${localPaymentSecret()}x`]) {
+      const r = await api('POST', url, { token: s.accessToken, body: { confirmation_secret: guess } });
+      expectError(r, 403, 'invalid_payment_confirmation');
+    }
+    // The tenant's API key (even with the right secret): a dashboard session is needed.
+    expectError(
+      await api('POST', url, { token: k, body: { confirmation_secret: localPaymentSecret() } }),
+      401,
+      'no_principal',
+    );
+    // Nothing shows the secret to the tenant: not the checkout, its page, the status or the offer.
+    const secret = localPaymentSecret();
+    for (const r of [
+      c,
+      await api('GET', `/v1/billing/local/checkouts/${tokenOf(c.json.checkout_url)}`),
+      await api('GET', '/v1/billing/status', { token: s.accessToken }),
+      await api('GET', '/v1/billing/offer', { token: s.accessToken }),
+    ])
+      assert.ok(!r.text.includes(secret), 'the confirmation secret never reaches a tenant');
+    // Still Free, the checkout still pending.
+    assert.equal((await api('GET', '/v1/tenant/plan', { token: k })).json.plan.tier, 'free');
+    assert.equal((await api('GET', '/v1/billing/status', { token: k })).json.checkouts[0].status, 'pending');
+  });
+
+  it("another tenant's session with the right secret cannot confirm a checkout (404, as if absent)", async () => {
+    const buyer = await signup();
+    const other = await signup();
+    const c = await api('POST', '/v1/billing/checkout', { token: buyer.accessToken, body: { item: 'hobby' } });
+    expectStatus(c, 201);
+    expectError(await confirmLocalCheckout(other.accessToken, c.json.checkout_url), 404, 'checkout_not_found');
+    const st = await api('GET', '/v1/billing/status', { token: buyer.accessToken });
+    assert.equal(st.json.plan_tier, 'free');
+    assert.equal(st.json.checkouts[0].status, 'pending');
+  });
+
+  it('the legitimate path: the buyer with the operator secret gets Pro', async () => {
+    const s = await signup();
+    const c = await api('POST', '/v1/billing/checkout', { token: s.accessToken, body: { item: 'pro' } });
+    expectStatus(c, 201);
+    const paid = await confirmLocalCheckout(s.accessToken, c.json.checkout_url);
+    expectStatus(paid, 200);
+    assert.equal(paid.json.status, 'paid');
+    assert.ok(!paid.text.includes(localPaymentSecret()), 'the answer does not echo the secret');
+    assert.equal((await api('GET', '/v1/billing/status', { token: s.accessToken })).json.plan_tier, 'pro');
+  });
+
+  it('the local provider refuses production; the prod overlay selects Stripe', () => {
+    assert.deepEqual(billingConfigProblems({ NODE_ENV: 'production', BILLING_PROVIDER: 'local' }), [
+      'BILLING_PROVIDER: local (no money moves) is refused with NODE_ENV=production; set stripe',
+    ]);
+    assert.deepEqual(billingConfigProblems({ NODE_ENV: 'development', BILLING_PROVIDER: 'local' }), []);
+    const out = execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'overlays', 'prod')], {
+      encoding: 'utf8',
+    });
+    const config = parseAllDocuments(out)
+      .map((d) => d.toJS())
+      .find((d) => d?.kind === 'ConfigMap' && d.metadata.name === 'astro-config');
+    assert.equal(config.data.NODE_ENV, 'production');
+    assert.equal(config.data.BILLING_PROVIDER, 'stripe');
   });
 });

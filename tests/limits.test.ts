@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { api, expectError, expectStatus, operator } from './helpers/client.ts';
+import { api, confirmLocalCheckout, expectError, expectStatus, operator } from './helpers/client.ts';
 import { startGateway, type GatewayProcess } from './helpers/gateway-process.ts';
 import { at, cheapCounted, fill, freeCaller, readChart } from './helpers/limits.ts';
 
@@ -139,8 +139,7 @@ describe('pay-as-you-go credits past the quota', () => {
       body: { item: 'credits', quantity: 1 },
     });
     expectStatus(checkout, 201);
-    const token = new URL(checkout.json.checkout_url).pathname.split('/').pop()!;
-    expectStatus(await api('POST', `/v1/billing/local/checkouts/${token}/confirm`, { body: {} }), 200);
+    expectStatus(await confirmLocalCheckout(c.accessToken, checkout.json.checkout_url), 200);
     const paid = await readChart(gw.baseUrl, c, at(day, 101_000));
     expectStatus(paid, 200);
     assert.equal(paid.headers.get('x-credits-remaining'), '999');

@@ -19,6 +19,7 @@ import {
 import { createDispatcher, type DispatchDeps } from './dispatch.ts';
 import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
+import { resetPasswordPage } from './reset-password-page.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -122,6 +123,8 @@ export function createApp(deps: AppDeps): express.Express {
     express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }),
   );
 
+  // The page the password-reset e-mail links to (no dashboard needed).
+  app.use(resetPasswordPage(deps));
   for (const r of deps.extraRoutes ?? []) app.use(r);
   app.use(createDispatcher(deps));
 

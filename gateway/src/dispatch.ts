@@ -7,6 +7,7 @@ import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
 import type { Limiter } from './limits/limiter.ts';
 import type { Idempotency } from './idempotency/index.ts';
+import { guardInput } from './input-guard.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
 import type { Router } from './router.ts';
@@ -133,6 +134,8 @@ export function createDispatcher(deps: DispatchDeps) {
         authorize(route, principal);
         meta.principal = principal;
       }
+      // Unstorable characters, over-deep JSON and over-long input: one 422 here for every route.
+      guardInput(route, params, req.query, body);
       await deps.limits?.admit({ req, res, route, principal: meta.principal, body, requestId: meta.requestId });
       const request = buildRequest(route, params, req.query, body);
       // Replays a stored response, or arranges for this one to be stored (Idempotency-Key).

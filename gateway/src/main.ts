@@ -5,6 +5,7 @@ import { checkHealth, createEventBus, createLogger, loadConfigOrExit } from '@as
 import { createApp } from './app.ts';
 import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
+import { answerClientError } from './client-error.ts';
 import { gatewayConfigSpec } from './config.ts';
 import { buildLimiter } from './limits/index.ts';
 import { limitsConfigProblems } from './limits/config.ts';
@@ -104,6 +105,7 @@ const server = app.listen(cfg.PORT, cfg.HOST, () => {
   logger.info('gateway listening', { port, routes: routes.length });
 });
 server.keepAliveTimeout = 65_000;
+server.on('clientError', answerClientError);
 
 // On SIGTERM /readyz turns 503 first (SHUTDOWN_DELAY_MS) so load balancers stop routing here, then the
 // server stops accepting connections and lets in-flight requests finish.

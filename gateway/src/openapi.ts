@@ -1,184 +1,121 @@
 // GET /v1/openapi.json: an OpenAPI 3.1 document generated from the same annotations the routes come
-// from, with request and response schemas derived from the proto messages.
-import protobuf from 'protobufjs';
-import { ERROR_CODES } from '@astro/platform';
+// from: request and response schemas from the proto messages (gateway/src/openapi/schema-builder.ts),
+// what the gateway adds in front of every route (errors, headers, SSE: openapi/responses.ts), tag
+// descriptions, and examples recorded from real calls (openapi/examples.ts). Linted with Redocly
+// (redocly.yaml) in gateway/test/openapi-lint.test.ts.
 import { fieldOptions, type RouteSpec } from './proto-registry.ts';
+import { examplesFor, type OperationExamples } from './openapi/examples.ts';
+import {
+  ERROR_SCHEMA,
+  HEADERS,
+  SSE_EVENT_SCHEMAS,
+  errorCodesOf,
+  errorResponses,
+  isIdempotent,
+  sseResponse,
+  successHeaders,
+} from './openapi/responses.ts';
+import { SchemaBuilder } from './openapi/schema-builder.ts';
+import { withConstraints, type Schema } from './openapi/field-constraints.ts';
+import { TAG_DESCRIPTIONS } from './openapi/tags.ts';
 
-type Schema = Record<string, unknown>;
+export const operationIdOf = (r: RouteSpec) => `${r.serviceName.split('.').pop()}_${r.methodName}`;
+export const tagOf = (r: RouteSpec) => r.pathTemplate.split('/')[2] ?? 'v1';
 
-const SCALAR: Record<string, Schema> = {
-  string: { type: 'string' },
-  bool: { type: 'boolean' },
-  double: { type: 'number' },
-  float: { type: 'number' },
-  int32: { type: 'integer', format: 'int32' },
-  sint32: { type: 'integer', format: 'int32' },
-  sfixed32: { type: 'integer', format: 'int32' },
-  uint32: { type: 'integer', minimum: 0 },
-  fixed32: { type: 'integer', minimum: 0 },
-  int64: { type: 'integer', format: 'int64' },
-  sint64: { type: 'integer', format: 'int64' },
-  sfixed64: { type: 'integer', format: 'int64' },
-  uint64: { type: 'integer', minimum: 0 },
-  fixed64: { type: 'integer', minimum: 0 },
-  bytes: { type: 'string', contentEncoding: 'base64' },
-};
-
-const schemaName = (t: protobuf.ReflectionObject) => t.fullName.replace(/^\./, '');
-
-class SchemaBuilder {
-  readonly components: Record<string, Schema> = {};
-
-  ref(type: protobuf.Type, skip: ReadonlySet<string> = new Set()): Schema {
-    if (skip.size) return this.object(type, skip, true);
-    const name = schemaName(type);
-    if (!this.components[name]) {
-      this.components[name] = {}; // placeholder breaks recursion
-      this.components[name] = this.object(type, skip, false);
-    }
-    return { $ref: `#/components/schemas/${name}` };
-  }
-
-  fieldSchema(f: protobuf.Field): Schema {
+function parametersOf(r: RouteSpec, b: SchemaBuilder, pathParams: string[]): Schema[] {
+  const byName = new Map(r.requestType.fieldsArray.map((f) => [f.name, f]));
+  const parameters: Schema[] = pathParams.map((name) => {
+    const f = byName.get(name);
+    const schema = f ? b.fieldSchema(f, 'request') : { type: 'string' };
+    const { description, ...rest } = schema as Schema & { description?: string };
+    return { name, in: 'path', required: true, schema: rest, ...(description ? { description } : {}) };
+  });
+  if (r.body === '*') return parameters;
+  for (const f of r.requestType.fieldsArray) {
+    if (pathParams.includes(f.name) || f.name === r.body) continue;
     const opts = fieldOptions(f);
-    let s: Schema;
-    const tn = f.resolvedType ? schemaName(f.resolvedType) : '';
-    if (tn === 'google.protobuf.Struct') s = { type: 'object', additionalProperties: true };
-    else if (tn === 'google.protobuf.Value') s = {};
-    else if (tn === 'google.protobuf.ListValue') s = { type: 'array', items: {} };
-    else if (f.resolvedType instanceof protobuf.Type) s = this.ref(f.resolvedType);
-    else if (f.resolvedType instanceof protobuf.Enum) s = { type: 'string', enum: Object.keys(f.resolvedType.values) };
-    else s = { ...(SCALAR[f.type] ?? { type: 'string' }) };
-    if (opts.enum_values?.length) s = { ...s, enum: opts.enum_values };
-    if (opts.format) s = { ...s, format: opts.format };
-    if (f.map) s = { type: 'object', additionalProperties: s };
-    else if (f.repeated) s = { type: 'array', items: s };
-    const desc = opts.description || f.comment;
-    if (desc) s = s.$ref ? { allOf: [s], description: desc } : { ...s, description: desc };
-    return s;
+    // Query strings carry scalars (repeated ones as repeated parameters or comma lists).
+    const item = b.baseSchema(f, 'request');
+    const base = f.repeated ? { type: 'array', items: item } : item;
+    const schema = withConstraints(base, opts, true);
+    parameters.push({
+      name: f.name,
+      in: 'query',
+      required: Boolean(opts.required),
+      schema,
+      ...(opts.description ? { description: opts.description } : {}),
+    });
   }
-
-  private object(type: protobuf.Type, skip: ReadonlySet<string>, isRequest: boolean): Schema {
-    const properties: Record<string, Schema> = {};
-    const required: string[] = [];
-    for (const f of type.fieldsArray) {
-      if (skip.has(f.name)) continue;
-      const opts = fieldOptions(f);
-      let s = this.fieldSchema(f);
-      const hasPresence = Boolean(f.partOf) || (f.resolvedType instanceof protobuf.Type && !f.repeated && !f.map);
-      if (isRequest) {
-        if (opts.required) required.push(f.name);
-      } else if (!hasPresence || !opts.omit_when_unset) {
-        required.push(f.name);
-        if (hasPresence) s = { oneOf: [s, { type: 'null' }] };
-      }
-      properties[f.name] = s;
-    }
-    const out: Schema = { type: 'object', properties };
-    if (required.length) out.required = required;
-    if (type.comment) out.description = type.comment;
-    return out;
-  }
+  return parameters;
 }
 
-const ERROR_SCHEMA: Schema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message_key', 'message', 'details', 'request_id'],
-      properties: {
-        code: { type: 'string', description: 'Stable identifier; branch on it' },
-        message_key: { type: 'string' },
-        message: { type: 'string' },
-        details: { oneOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] },
-        request_id: { oneOf: [{ type: 'string' }, { type: 'null' }] },
-      },
-    },
-  },
-};
+export interface BuildOptions {
+  /** Recorded examples by operationId (default: the committed gateway/src/openapi/examples.json). */
+  examples?: Record<string, OperationExamples>;
+}
 
-export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<string, unknown> {
+export function buildOpenApi(routes: RouteSpec[], serverUrl: string, opts: BuildOptions = {}): Record<string, unknown> {
   const b = new SchemaBuilder();
   const paths: Record<string, Record<string, unknown>> = {};
+  const tags = new Set<string>();
   for (const r of [...routes].sort((x, y) => x.pathTemplate.localeCompare(y.pathTemplate))) {
+    const operationId = operationIdOf(r);
+    const examples = examplesFor(operationId, opts.examples);
     const pathParams = [...r.pathTemplate.matchAll(/\{([^}=]+)/g)].map((m) => m[1]!);
-    const parameters: Schema[] = pathParams.map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const parameters = parametersOf(r, b, pathParams);
     let requestBody: Schema | undefined;
     if (r.body === '*') {
+      const example = examples?.request;
       requestBody = {
         required: true,
-        content: { 'application/json': { schema: b.ref(r.requestType, new Set(pathParams)) } },
+        content: {
+          'application/json': {
+            schema: b.ref(r.requestType, 'request', new Set(pathParams)),
+            ...(example !== undefined ? { example } : {}),
+          },
+        },
       };
-    } else {
-      for (const f of r.requestType.fieldsArray) {
-        if (pathParams.includes(f.name) || f.name === r.body) continue;
-        const opts = fieldOptions(f);
-        const schema: Schema = f.repeated
-          ? { type: 'array', items: SCALAR[f.type] ?? { type: 'string' } }
-          : {
-              ...(SCALAR[f.type] ?? { type: 'string' }),
-              ...(opts.enum_values?.length ? { enum: opts.enum_values } : {}),
-              ...(opts.format ? { format: opts.format } : {}),
-            };
-        parameters.push({
-          name: f.name,
-          in: 'query',
-          required: Boolean(opts.required),
-          schema,
-          ...(opts.description ? { description: opts.description } : {}),
-        });
-      }
+    } else if (r.body) {
+      const f = r.requestType.fields[r.body]!;
+      requestBody = { required: true, content: { 'application/json': { schema: b.fieldSchema(f, 'request') } } };
     }
-    const bare = r.responseBody ? r.responseType.fields[r.responseBody] : undefined;
-    const okSchema = bare ? b.fieldSchema(bare) : r.responseSchema ? b.ref(r.responseSchema) : b.ref(r.responseType);
-    const responses: Record<string, unknown> = {};
-    if (r.successStatus === 204) responses['204'] = { description: 'No content' };
-    else if (r.responseStream)
-      responses[String(r.successStatus)] = {
-        description: 'Server-Sent Events (meta, delta, done, error)',
-        content: { 'text/event-stream': { schema: { type: 'string' } } },
-      };
-    else
-      responses[String(r.successStatus)] = {
-        description: 'Success',
-        content: { 'application/json': { schema: okSchema } },
-      };
-    const codes = new Set(r.errors);
-    if (r.access !== 'public') ['unauthorized', ...(r.scope ? ['missing_scope'] : [])].forEach((c) => codes.add(c));
-    if (r.access === 'session') codes.add('no_principal');
-    // Idempotency-Key (gateway/src/idempotency): optional on authenticated mutating, non-streaming routes.
-    if (r.access !== 'public' && !r.responseStream && r.httpMethod !== 'GET') {
+    if (isIdempotent(r))
       parameters.push({
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
         schema: { type: 'string', minLength: 1, maxLength: 255 },
-        description: 'the response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request',
+        description:
+          'The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict.',
       });
-      codes.add('idempotency_conflict');
-      codes.add('idempotency_in_progress');
-    }
-    const byStatus = new Map<number, string[]>();
-    for (const c of codes) {
-      const status = ERROR_CODES[c]?.http ?? 500;
-      byStatus.set(status, [...(byStatus.get(status) ?? []), c]);
-    }
-    for (const [status, list] of [...byStatus].sort((a, b2) => a[0] - b2[0]))
-      responses[String(status)] = {
-        description: list.join(', '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    const bare = r.responseBody ? r.responseType.fields[r.responseBody] : undefined;
+    // Built only when a JSON body is answered, so a 204 or a stream leaves no unused component.
+    const okSchema = () =>
+      bare ? b.fieldSchema(bare, 'response') : b.ref(r.responseSchema ?? r.responseType, 'response');
+    const responses: Record<string, unknown> = {};
+    const ok = String(r.successStatus);
+    if (r.successStatus === 204) responses['204'] = { description: 'No content', headers: successHeaders(r) };
+    else if (r.responseStream) responses[ok] = { ...sseResponse(), headers: successHeaders(r) };
+    else
+      responses[ok] = {
+        description: r.summary || 'Success',
+        headers: successHeaders(r),
+        content: {
+          'application/json': {
+            schema: okSchema(),
+            ...(examples?.response !== undefined ? { example: examples.response } : {}),
+          },
+        },
       };
+    const hasInput = parameters.some((p) => p.in !== 'header') || Boolean(requestBody);
+    Object.assign(responses, errorResponses(r, errorCodesOf(r, hasInput)));
+    const tag = tagOf(r);
+    tags.add(tag);
     const op: Record<string, unknown> = {
-      operationId: `${r.serviceName.split('.').pop()}_${r.methodName}`,
+      operationId,
       summary: r.summary || r.methodName,
-      tags: [r.pathTemplate.split('/')[2] ?? 'v1'],
+      description: `Access: ${r.access}${r.scope ? `, scope ${r.scope}` : ''}; rate-limit class ${r.rateLimitClass}.`,
+      tags: [tag],
       parameters,
       responses,
       security:
@@ -207,12 +144,18 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string): Record<str
       title: 'Astrology API',
       version: '1',
       description:
-        'Vedic and Western astrology calculations, interpretations and the platform around them. Errors use one envelope: {error: {code, message_key, message, details, request_id}}.',
+        'Vedic and Western astrology calculations, interpretations and the platform around them. Errors use one envelope: {error: {code, message_key, message, details, request_id}}; each operation lists its codes per status.\n\n' +
+        'TypeScript SDK: `@astro/sdk` (packages/sdk in the repository), typed from this document:\n\n' +
+        "```ts\nconst astro = createAstroClient({ baseUrl, token: apiKey });\nconst chart = await astro.unwrap(astro.POST('/v1/charts', { body: { birth } }));\n```\n\n" +
+        'It sends Idempotency-Key on every POST, retries 429/503/504 after Retry-After (bounded), throws ApiError with the envelope and reads the /stream routes as typed events. The README\'s "Trying it" is the same first hour with curl.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl }],
+    tags: [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? '' })),
     paths,
     components: {
-      schemas: { Error: ERROR_SCHEMA, ...b.components },
+      schemas: { Error: ERROR_SCHEMA, ...SSE_EVENT_SCHEMAS, ...b.components },
+      headers: HEADERS,
       securitySchemes: {
         sessionJwt: {
           type: 'http',

@@ -80,6 +80,8 @@ export function fieldOptions(field: protobuf.Field): {
   required?: boolean;
   description?: string;
   format?: string;
+  max_length?: number;
+  max_items?: number;
 } {
   const opt = optionOf(field, '(astro.api.v1.field)') ?? {};
   // A repeated option appears as an array; a single occurrence as a string.

@@ -1,5 +1,6 @@
 // Matches a request path against the route table built from the protos. Distinguishes "no such path"
 // (404) from "path exists, other method" (405 with Allow). Built once at boot.
+import { invalidRequest } from '@astro/platform';
 import type { RouteSpec } from './proto-registry.ts';
 
 interface Compiled {
@@ -32,6 +33,18 @@ function compile(route: RouteSpec): Compiled {
   return { route, regex: new RegExp(`^${pattern}/?$`), params, literalChars };
 }
 
+/**
+ * A percent-decoded path parameter. Bytes that are not UTF-8 (`%ED%A0%80`, a lone `%`) are the
+ * client's mistake, a 422 naming the parameter, not a URIError surfacing as a 500.
+ */
+function decodePathValue(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw invalidRequest([{ field: name, reason: 'invalid_character', message: 'is not valid percent-encoded UTF-8' }]);
+  }
+}
+
 export class Router {
   private readonly compiled: Compiled[];
 
@@ -58,7 +71,7 @@ export class Router {
       }
       const params: Record<string, string> = {};
       c.params.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1]!);
+        params[name] = decodePathValue(name, m[i + 1]!);
       });
       return { kind: 'found', route: c.route, params };
     }

@@ -106,6 +106,15 @@ describe('usage meter', () => {
   it('records a request only when a tenant was identified', () => {
     const at = new Date('2026-11-21T10:00:00Z');
     assert.equal(usageRecordOf({ route: '/v1/plans' }, 'GET', 200, 0.001, at), null);
+    // Spec 1-platform.md "Usage buckets": ids collapse to {chart_id}, whatever the path calls them.
+    assert.equal(
+      usageRecordOf({ tenantId: 't', route: '/v1/vedic/charts/{id}/dashas/vimshottari' }, 'GET', 200, 0.001, at)?.route,
+      '/v1/vedic/charts/{chart_id}/dashas/vimshottari',
+    );
+    assert.equal(
+      usageRecordOf({ tenantId: 't', route: '/v1/western/charts/{id}/aspects' }, 'GET', 200, 0.001, at)?.route,
+      '/v1/western/charts/{chart_id}/aspects',
+    );
     assert.equal(usageRecordOf({ tenantId: 't' }, 'GET', 404, 0.001, at), null);
     assert.deepEqual(
       usageRecordOf({ tenantId: 't', apiKeyId: '', route: '/v1/api-keys' }, 'POST', 201, 0.0123456, at),

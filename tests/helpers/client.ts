@@ -234,6 +234,27 @@ export async function createKey(
   return res.json;
 }
 
+// ---------------------------------------------------------------- billing (local payment provider)
+
+/**
+ * The operator's confirmation secret of the local payment provider: the account service of the test
+ * fleet (cwd ROOT, LOCAL_PAYMENT_SECRET unset) generates it into .data/local-payment-secret.
+ */
+export function localPaymentSecret(): string {
+  return fs.readFileSync(path.join(ROOT, '.data', 'local-payment-secret'), 'utf8').trim();
+}
+
+/** The secret token at the end of a local checkout URL. */
+export const checkoutToken = (checkoutUrl: string) => new URL(checkoutUrl).pathname.split('/').pop()!;
+
+/** The buyer (its dashboard session) confirms a local checkout with the operator's secret. */
+export function confirmLocalCheckout(session: string, checkoutUrl: string, secret = localPaymentSecret()) {
+  return api('POST', `/v1/billing/local/checkouts/${checkoutToken(checkoutUrl)}/confirm`, {
+    token: session,
+    body: { confirmation_secret: secret },
+  });
+}
+
 // ---------------------------------------------------------------- mail
 
 export interface CapturedMail {

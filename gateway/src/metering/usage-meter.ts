@@ -99,6 +99,15 @@ export class UsageMeter {
   }
 }
 
+/**
+ * The route template a usage report names (spec 1-platform.md "Usage buckets": ids collapse to
+ * `{chart_id}`): the chart id is written `{chart_id}` whatever the route's path calls it (`{id}` on the
+ * Vedic and Western routes), so one chart resource reads the same across services.
+ */
+export function usageTemplate(route: string): string {
+  return route.replace(/\/charts\/\{[^}]+\}/g, '/charts/{chart_id}');
+}
+
 /** The record of a finished request, or null when no tenant was identified (anonymous, 401, 404). */
 export function usageRecordOf(
   locals: Record<string, unknown>,
@@ -114,7 +123,7 @@ export function usageRecordOf(
   return {
     tenant_id: tenant,
     api_key_id: typeof key === 'string' && key ? key : null,
-    route,
+    route: usageTemplate(route),
     method,
     status,
     latency_ms: Math.round(seconds * 1e5) / 100,

@@ -56,6 +56,8 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   invalid_or_expired_code: C(410, 'The code is invalid or expired.'),
   invalid_or_expired_reset_link: C(410, 'The reset link is invalid, expired or already used.'),
   payload_too_large: C(413, 'The request body is too large.'),
+  request_header_fields_too_large: C(431, 'The request line or headers are too large (at most 16 KiB).'),
+  malformed_request: C(400, 'The request is not valid HTTP.'),
   unsupported_media_type: C(415, 'The request body must be JSON (Content-Type: application/json).'),
   // 422
   invalid_request: C(422, 'The request is invalid.'),
@@ -119,6 +121,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   checkout_not_found: C(404, 'Checkout not found.'),
   billing_account_not_found: C(404, 'No billing account yet: complete a checkout first.'),
   checkout_expired: C(410, 'This checkout has expired; start a new one.'),
+  invalid_payment_confirmation: C(403, "The payment confirmation secret is not the operator's."),
   invalid_webhook_signature: C(400, 'The webhook signature is invalid.'),
   payment_provider_unavailable: C(503, 'The payment provider is unavailable; retry later.'),
 };

@@ -43,6 +43,15 @@ export const accountConfigSpec = {
   STRIPE_WEBHOOK_SECRET: key(optionalStr(), 'signing secret of the Stripe webhook endpoint (BILLING_PROVIDER=stripe)', {
     secret: true,
   }),
+  LOCAL_PAYMENT_SECRET: key(
+    optionalStr(),
+    'BILLING_PROVIDER=local: the confirmation secret a buyer must send to confirm a checkout (unset = generated into LOCAL_PAYMENT_SECRET_FILE)',
+    { secret: true },
+  ),
+  LOCAL_PAYMENT_SECRET_FILE: key(
+    str('.data/local-payment-secret'),
+    'BILLING_PROVIDER=local without LOCAL_PAYMENT_SECRET: file holding the generated confirmation secret (read it there)',
+  ),
   BILLING_CHECKOUT_TTL_MINUTES: key(int(60, 1), 'how long a checkout can be paid'),
   BILLING_RETURN_URL: key(optionalStr(), 'where the provider sends the buyer back (default PUBLIC_BASE_URL)'),
   PLANS_COMING_SOON: key(
@@ -57,13 +66,21 @@ export const accountConfigSpec = {
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
 };
 
-/** Cross-key rule: Stripe needs both of its secrets. */
+/** Cross-key rules: the local provider never in production; Stripe needs both of its secrets. */
 export function billingConfigProblems(cfg: {
+  NODE_ENV: string;
   BILLING_PROVIDER: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  LOCAL_PAYMENT_SECRET?: string;
 }): string[] {
-  if (cfg.BILLING_PROVIDER !== 'stripe') return [];
+  if (cfg.BILLING_PROVIDER === 'local') {
+    if (cfg.NODE_ENV === 'production')
+      return ['BILLING_PROVIDER: local (no money moves) is refused with NODE_ENV=production; set stripe'];
+    if (cfg.LOCAL_PAYMENT_SECRET !== undefined && cfg.LOCAL_PAYMENT_SECRET.length < 16)
+      return ['LOCAL_PAYMENT_SECRET: at least 16 characters'];
+    return [];
+  }
   return [
     ...(cfg.STRIPE_SECRET_KEY ? [] : ['STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe']),
     ...(cfg.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET: required with BILLING_PROVIDER=stripe']),

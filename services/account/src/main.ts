@@ -9,6 +9,7 @@ import {
   startMetricsServer,
 } from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
+import { LocalPaymentProvider, localConfirmationSecret } from './payments/local-provider.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { InvalidationHub } from './domain/invalidations.ts';
@@ -42,13 +43,28 @@ const bridge = new PgInvalidationBridge(cfg.DATABASE_URL, logger);
 const invalidations = new InvalidationHub(bridge);
 await invalidations.start();
 
+function paymentProvider() {
+  if (cfg.BILLING_PROVIDER === 'stripe')
+    return new StripePaymentProvider({ secretKey: cfg.STRIPE_SECRET_KEY!, webhookSecret: cfg.STRIPE_WEBHOOK_SECRET! });
+  try {
+    const { secret, source } = localConfirmationSecret(cfg.LOCAL_PAYMENT_SECRET, cfg.LOCAL_PAYMENT_SECRET_FILE);
+    // Where the operator finds the secret, never the secret itself.
+    logger.info('local payment provider: confirmations need the operator secret', { secret_source: source });
+    return new LocalPaymentProvider(cfg.PUBLIC_BASE_URL, secret, cfg.NODE_ENV);
+  } catch (err) {
+    // A read-only file system (a container): serve checkouts, but none can be confirmed until
+    // LOCAL_PAYMENT_SECRET is configured.
+    logger.warn('local payment provider: no confirmation secret; set LOCAL_PAYMENT_SECRET', {
+      err: (err as Error).message,
+    });
+    return undefined;
+  }
+}
+
 const services = buildAccountServices({
   db,
   invalidations,
-  paymentProvider:
-    cfg.BILLING_PROVIDER === 'stripe'
-      ? new StripePaymentProvider({ secretKey: cfg.STRIPE_SECRET_KEY!, webhookSecret: cfg.STRIPE_WEBHOOK_SECRET! })
-      : undefined,
+  paymentProvider: paymentProvider(),
   usage: new PgUsageRepository(pool),
   mailer: mail.mailer,
   logger,

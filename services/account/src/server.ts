@@ -1,4 +1,5 @@
 // Wiring: repositories -> use cases -> handlers -> gRPC services. No logic of its own.
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { service, type Logger, type Registration } from '@astro/platform';
 import {
@@ -64,7 +65,8 @@ export interface AccountServerDeps {
   hasher?: PasswordHasher;
   /** Where cached-verdict invalidations go (the gateway's watch stream, other replicas). */
   invalidations?: InvalidationHub;
-  /** Payment provider (Stripe from config); default the local provider. */
+  /** Payment provider (main.ts: Stripe or the local one from config); default a local provider whose
+   * confirmation secret is random and known to nobody (nothing can be confirmed). */
   paymentProvider?: PaymentProvider;
   /** Usage rollups (raw SQL on the service's pool). */
   usage: UsageRepository;
@@ -131,7 +133,8 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
       repo: new PrismaBillingRepository(db),
       tenants,
       provisioner,
-      provider: deps.paymentProvider ?? new LocalPaymentProvider(settings.publicBaseUrl),
+      provider:
+        deps.paymentProvider ?? new LocalPaymentProvider(settings.publicBaseUrl, randomBytes(32).toString('hex')),
       invalidations,
       clock,
       log,

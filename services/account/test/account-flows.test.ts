@@ -170,6 +170,9 @@ describe('e-mail verification', () => {
     assert.equal(claimsOf(v).usr.email_verified, true);
     assert.equal(v.tenant, undefined);
     await rejectsWith(a.verification.resend(p.user_id), 'already_verified');
+    // A repeated verify says so (409), whatever the code; it mints no second session.
+    await rejectsWith(a.verification.verify(p.user_id, lastCode(a.mailer)), 'already_verified');
+    await rejectsWith(a.verification.verify(p.user_id, '000000'), 'already_verified');
   });
 
   it('refuses an expired code', async () => {

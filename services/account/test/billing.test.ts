@@ -2,6 +2,10 @@
 // signatures (stripe.webhooks.generateTestHeaderString, no network): a purchase is granted only on a
 // verified, paid event, once per checkout however often Stripe redelivers.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { AppError, type PlanTier, type Principal } from '@astro/platform';
@@ -14,6 +18,7 @@ import type { TenantRepository } from '../src/domain/ports.ts';
 import { TenantProvisioner } from '../src/domain/tenant-provisioner.ts';
 import type { TenantRecord } from '../src/domain/types.ts';
 import { StripePaymentProvider } from '../src/payments/stripe-provider.ts';
+import { LocalPaymentProvider, localConfirmationSecret } from '../src/payments/local-provider.ts';
 import { FakeClock, tenantRecord } from './fakes.ts';
 
 const TENANT = '0190a000-0000-7000-8000-0000000000a1';
@@ -270,5 +275,64 @@ describe('Stripe adapter and webhook handling', () => {
     const { billing } = setup(provider);
     assert.equal(await codeOf(billing.checkout(caller, { item: 'credits' })), 'payment_provider_unavailable');
     assert.equal(await codeOf(billing.portal(caller, undefined)), 'billing_account_not_found');
+  });
+});
+
+describe('local provider: confirmation needs the buyer and the operator secret', () => {
+  const SECRET = 'operator-secret-0123456789';
+  const other: Principal = { ...caller, tenant_id: '01900000-0000-7000-8000-0000000000ff' };
+
+  it('refuses a wrong secret and another tenant; grants the buyer with the secret, once', async () => {
+    const { billing, tenants } = setup(new LocalPaymentProvider('http://127.0.0.1:8080', SECRET, 'test'));
+    const c = await billing.checkout(caller, { item: 'pro' });
+    const token = c.local_token!;
+    assert.equal(await codeOf(billing.confirmLocal(caller, token, 'guess')), 'invalid_payment_confirmation');
+    assert.equal(await codeOf(billing.confirmLocal(caller, token, '')), 'invalid_payment_confirmation');
+    assert.equal(await codeOf(billing.confirmLocal(other, token, SECRET)), 'checkout_not_found');
+    assert.equal((await tenants.findById(TENANT))?.plan_tier ?? 'free', 'free');
+    assert.equal((await billing.confirmLocal(caller, token, SECRET)).status, 'paid');
+    assert.equal((await tenants.findById(TENANT))?.plan_tier, 'pro');
+  });
+
+  it('a provider without acceptsConfirmation (Stripe) confirms nothing locally', async () => {
+    const { provider } = stripeProvider(async () => ({ id: 'cs_1', url: 'https://x' }));
+    const { billing } = setup(provider);
+    assert.equal(await codeOf(billing.confirmLocal(caller, 'tok', SECRET)), 'checkout_not_found');
+  });
+
+  it('refuses to exist under NODE_ENV=production', () => {
+    assert.throws(() => new LocalPaymentProvider('http://x', SECRET, 'production'), /NODE_ENV=production/);
+    assert.throws(() => new LocalPaymentProvider('http://x', 'short', 'test'), /too short/);
+  });
+
+  it('the account process exits 78 with BILLING_PROVIDER=local and NODE_ENV=production', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'services/account/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..', '..'),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        JWT_SECRET: 'x'.repeat(32),
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(r.status, 78, r.stderr);
+    assert.match(r.stderr, /BILLING_PROVIDER: local .* refused with NODE_ENV=production/);
+  });
+
+  it('the generated secret: created once in its file (0600), then read back', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-secret-'));
+    const file = path.join(dir, 'sub', 'secret');
+    const a = localConfirmationSecret(undefined, file);
+    const b = localConfirmationSecret(undefined, file);
+    assert.equal(a.secret, b.secret);
+    assert.ok(a.secret.length >= 32);
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    assert.deepEqual(localConfirmationSecret('configured-secret-123', file), {
+      secret: 'configured-secret-123',
+      source: 'LOCAL_PAYMENT_SECRET',
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

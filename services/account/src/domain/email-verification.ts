@@ -87,13 +87,22 @@ export class EmailVerification {
     const code = (rawCode as string).trim();
     const found = await this.deps.users.findById(userId);
     if (!found) throw new AppError('user_not_found');
+    // A repeated verify (double submit, a second tab) is told so plainly, not "invalid code": the
+    // first one already returned the session that says verified. No new session is minted here, so
+    // a stolen access token cannot trade any code for a refresh token.
+    if (found.user.email_verified) throw alreadyVerified();
     const now = this.deps.clock.now();
     const live = await this.deps.emailCodes.findLive(userId, now);
     // Every try counts, the right one included, and the claim is atomic: parallel guesses cannot
     // squeeze more than MAX_CODE_ATTEMPTS tries out of one code.
-    if (!live || !(await this.deps.emailCodes.claimAttempt(live.id, now, MAX_CODE_ATTEMPTS))) throw expiredCode();
+    const refused = async () => {
+      // Two simultaneous verifies with the right code: the one that lost the race says why.
+      if ((await this.deps.users.findById(userId))?.user.email_verified) return alreadyVerified();
+      return expiredCode();
+    };
+    if (!live || !(await this.deps.emailCodes.claimAttempt(live.id, now, MAX_CODE_ATTEMPTS))) throw await refused();
     if (!codeMatches(this.settings.codeKey, userId, code, live.code_hash)) throw expiredCode();
-    if (!(await this.deps.emailCodes.consumeAndVerify(live.id, userId, now))) throw expiredCode();
+    if (!(await this.deps.emailCodes.consumeAndVerify(live.id, userId, now))) throw await refused();
     return this.deps.issuer.issue({ ...found.user, email_verified: true }, now);
   }
 
@@ -132,6 +141,13 @@ export class EmailVerification {
 
 function expiredCode(): AppError {
   return new AppError('invalid_or_expired_code');
+}
+
+function alreadyVerified(): AppError {
+  return new AppError(
+    'already_verified',
+    'This e-mail address is already verified. The session returned by the first verification (or any new login or refresh) says so.',
+  );
 }
 
 export function errorText(err: unknown): string {

@@ -8,7 +8,7 @@ import type { CheckoutRecord } from '../domain/billing/ports.ts';
 import { toIso } from '../domain/datetime.ts';
 import type { Operator } from '../domain/operator.ts';
 import { invalidRequest } from '@astro/platform';
-import { requirePrincipal } from './caller.ts';
+import { requirePrincipal, requireSessionPrincipal } from './caller.ts';
 
 export function checkoutMessage(c: CheckoutRecord): pb.Checkout {
   return {
@@ -38,7 +38,11 @@ export function billingHandlers(b: Billing): Handlers<typeof BillingServiceServi
     createCheckout: async (req, ctx) => checkoutMessage(await b.checkout(requirePrincipal(ctx), req)),
     createPortal: async (req, ctx) => b.portal(requirePrincipal(ctx), req.return_url),
     getLocalCheckout: async (req) => checkoutMessage(await b.getLocal(req.token)),
-    confirmLocalCheckout: async (req) => checkoutMessage(await b.confirmLocal(req.token)),
+    confirmLocalCheckout: async (req, ctx) => {
+      if (!req.confirmation_secret)
+        throw invalidRequest([{ field: 'confirmation_secret', reason: 'required', message: 'is required' }]);
+      return checkoutMessage(await b.confirmLocal(requireSessionPrincipal(ctx), req.token, req.confirmation_secret));
+    },
   };
 }
 

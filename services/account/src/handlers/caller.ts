@@ -8,9 +8,14 @@ export function requirePrincipal(ctx: CallContext): Principal {
   return p;
 }
 
-/** Routes for dashboard sessions: the user id comes from the access token, never from the body. */
-export function requireSessionUserId(ctx: CallContext): string {
+/** The caller of a dashboard-session route (the gateway refuses API keys there; this is the backstop). */
+export function requireSessionPrincipal(ctx: CallContext): Principal {
   const p = requirePrincipal(ctx);
   if (p.kind !== 'session' || !p.user_id) throw new AppError('no_principal', 'This route needs a dashboard session.');
-  return p.user_id;
+  return p;
+}
+
+/** Routes for dashboard sessions: the user id comes from the access token, never from the body. */
+export function requireSessionUserId(ctx: CallContext): string {
+  return requireSessionPrincipal(ctx).user_id;
 }

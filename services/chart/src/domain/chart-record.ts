@@ -42,7 +42,9 @@ export function computeRecord(id: string, tenantId: string, req: ChartRequest, n
     house_system: c.house_system,
     requested_house_system: req.houseSystem,
     moment: req.moment,
-    birth_utc_ms: req.utcMs,
+    // The column (and the utc_ms field other services read) holds whole milliseconds; a finer fraction
+    // of a second stays in `moment` as written and in jd_ut, which the positions were computed from.
+    birth_utc_ms: Math.floor(req.utcMs),
     offset_minutes: req.offsetMinutes,
     latitude: req.latitude,
     longitude: req.longitude,

@@ -67,18 +67,18 @@ export function vargaRegistrations(deps: VedicDeps): Registration[] {
     service('astro.vedic.v1.VargaService', VargaServiceService, {
       getDivisionalChart: async (req, ctx) => {
         const varga = parseVarga(req.varga);
-        return divisional(varga, req.chart_id, await load(ctx, req.chart_id, true));
+        return divisional(varga, req.id, await load(ctx, req.id, true));
       },
       getVarga: async (req, ctx) => {
         const varga = parseVarga(req.varga);
-        return divisional(varga, req.chart_id, await load(ctx, req.chart_id));
+        return divisional(varga, req.id, await load(ctx, req.id));
       },
       listVargas: async (req, ctx) => {
-        const bodies = await load(ctx, req.chart_id);
+        const bodies = await load(ctx, req.id);
         return {
-          chart_id: req.chart_id,
+          chart_id: req.id,
           method_version: METHOD_VERSION,
-          vargas: SHODASHA_VARGAS.map((v) => divisional(v, req.chart_id, bodies)),
+          vargas: SHODASHA_VARGAS.map((v) => divisional(v, req.id, bodies)),
           features_used: FEATURES,
         };
       },

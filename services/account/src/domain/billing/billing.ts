@@ -126,9 +126,17 @@ export class Billing {
     return c;
   }
 
-  /** The local provider's "pay": the payment is confirmed here, so the purchase is granted. */
-  async confirmLocal(token: string): Promise<CheckoutRecord> {
+  /**
+   * The local provider's "pay": the buyer's own session and the operator's confirmation secret stand
+   * in for the money. Another tenant's checkout is not found (404), as if it did not exist.
+   */
+  async confirmLocal(caller: Principal, token: string, secret: string): Promise<CheckoutRecord> {
     const c = await this.localCheckout(token);
+    if (c.tenant_id !== caller.tenant_id) throw new AppError('checkout_not_found');
+    if (!this.deps.provider.acceptsConfirmation?.(secret)) {
+      this.deps.log.warn('local payment confirmation refused', { tenant_id: caller.tenant_id, checkout_id: c.id });
+      throw new AppError('invalid_payment_confirmation');
+    }
     const r = await this.fulfil(c.id, true);
     if (r.status === 'expired') throw new AppError('checkout_expired');
     return r.checkout;

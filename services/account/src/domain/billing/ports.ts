@@ -57,6 +57,11 @@ export interface PaymentProvider {
   createPortal(customerRef: string | null, returnUrl: string): Promise<string>;
   /** Verifies a webhook delivery's signature and reads it; throws invalid_webhook_signature. */
   parseEvent(payload: Buffer, signature: string): ProviderEvent;
+  /**
+   * Providers whose payment is confirmed on our own page (local): whether `secret` is the operator's
+   * confirmation secret. Absent on providers that confirm through a verified webhook.
+   */
+  acceptsConfirmation?(secret: string): boolean;
 }
 
 export type FulfilOutcome =
