@@ -1,8 +1,9 @@
 // The production EventBus adapter (DESIGN.md §3, chosen by KAFKA_BROKERS), on kafkajs 2.2.4.
 //
 // Ordering: Kafka orders records per partition. Topics this adapter creates have ONE partition by
-// default, which gives the port's "publish order per (group, topic)". With `numPartitions` > 1 (or a
-// topic created elsewhere with more), order holds per key only (records are keyed by `key`, e.g. the
+// default, which gives the port's "publish order per (group, topic)". The fleet's own topics have the
+// partitions declared in topic-config.ts (several, so replicas of a consumer share them): there order
+// holds per key only (records are keyed by `key`, e.g. the
 // tenant), in exchange for spreading a group's work over several consumers.
 import {
   Kafka,
@@ -22,6 +23,7 @@ import {
   type EventHandler,
   type SubscribeOptions,
 } from './event-bus';
+import { declaredTopics } from './kafka-admin';
 import { decodeEvent, encodeEvent, encodeParked, parkedTopic } from './kafka-codec';
 import { DEFAULT_RETRY_POLICY, deliverWithRetry, resolveMaxAttempts, type RetryPolicy } from './retry';
 
@@ -181,17 +183,25 @@ export class KafkaEventBus implements EventBus {
       () => (this.adminReady = null),
     );
     await this.adminReady;
-    // Resolves false when the topic already exists; waitForLeaders makes it usable on return.
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: [
-        {
-          topic,
-          numPartitions: this.options.numPartitions ?? 1,
-          replicationFactor: this.options.replicationFactor ?? -1,
-        },
-      ],
-    });
+    // A fleet topic gets its declared partitions and retention even when a service creates it first.
+    const declared = declaredTopics().find((t) => t.topic === topic);
+    const spec = declared ?? {
+      topic,
+      numPartitions: this.options.numPartitions ?? 1,
+      replicationFactor: this.options.replicationFactor ?? -1,
+    };
+    // Resolves false when the topic already exists; waitForLeaders makes it usable on return. Right
+    // after the creation the broker may still answer "does not host this topic-partition" to the
+    // leader check (seen on Kafka 4.1 with kafkajs 2.2.4): a retriable error, so ask again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.admin.createTopics({ waitForLeaders: true, topics: [spec] });
+        return;
+      } catch (err) {
+        if (!(err as { retriable?: boolean }).retriable || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
   }
 
   private connectOnce(connect: () => Promise<void>, reset: () => void): Promise<void> {
