@@ -16,12 +16,16 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`--port ${values.port ?? process.env.KAFKA_PORT}: not a port number`);
   process.exit(64);
 }
-const dataDir = path.resolve(values['data-dir'] ?? process.env.KAFKA_DATA_DIR ?? path.join(ROOT, '.data', 'kafka', `broker-${port}`));
+const dataDir = path.resolve(
+  values['data-dir'] ?? process.env.KAFKA_DATA_DIR ?? path.join(ROOT, '.data', 'kafka', `broker-${port}`),
+);
 
-const kafka = await startKafka({ port, dataDir, output: 'inherit', heap: process.env.KAFKA_HEAP }).catch((err: Error) => {
-  console.error(`[kafka] ${err.message}`);
-  process.exit(1);
-});
+const kafka = await startKafka({ port, dataDir, output: 'inherit', heap: process.env.KAFKA_HEAP }).catch(
+  (err: Error) => {
+    console.error(`[kafka] ${err.message}`);
+    process.exit(1);
+  },
+);
 const created = await ensureKafkaTopics(kafka.brokers);
 console.log(
   `[kafka] ready: KAFKA_BROKERS=${kafka.brokers}  (Apache Kafka ${kafka.version}, KRaft, up in ${kafka.startSeconds.toFixed(1)} s, ` +

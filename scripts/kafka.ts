@@ -68,7 +68,9 @@ export async function resolveKafka(version = KAFKA_VERSION, log = (l: string) =>
     `-DoutputDirectory=${libDir}`,
   ];
   const started = Date.now();
-  log(`[kafka] resolving Apache Kafka ${version} from Maven Central into ${path.relative(ROOT, CACHE)} (first run only)`);
+  log(
+    `[kafka] resolving Apache Kafka ${version} from Maven Central into ${path.relative(ROOT, CACHE)} (first run only)`,
+  );
   let lastError = '';
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
@@ -78,7 +80,8 @@ export async function resolveKafka(version = KAFKA_VERSION, log = (l: string) =>
       return libDir;
     } catch (err) {
       const e = err as { code?: string; stdout?: string; stderr?: string; message: string };
-      if (e.code === 'ENOENT') throw new Error('Maven (mvn) is not on PATH: the broker is resolved with the machine\'s Maven 3.8+ and Java 17');
+      if (e.code === 'ENOENT')
+        throw new Error("Maven (mvn) is not on PATH: the broker is resolved with the machine's Maven 3.8+ and Java 17");
       lastError = `${e.stdout ?? ''}${e.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n') || e.message;
       if (attempt < 3) {
         log(`[kafka] Maven resolution failed (attempt ${attempt} of 3), retrying in ${attempt * 5} s`);
@@ -100,7 +103,8 @@ export async function startKafka(opts: KafkaOptions): Promise<RunningKafka> {
   const dataDir = path.resolve(opts.dataDir);
   const logDirs = path.join(dataDir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!(await portFree(port))) throw new Error(`port ${port} is already taken: set another (npm run kafka -- --port N)`);
+  if (!(await portFree(port)))
+    throw new Error(`port ${port} is already taken: set another (npm run kafka -- --port N)`);
   // The controller port is part of the formatted quorum: keep the one chosen on the first start.
   const controllerFile = path.join(dataDir, 'controller-port');
   let controllerPort = fs.existsSync(controllerFile) ? Number(fs.readFileSync(controllerFile, 'utf8')) : 0;

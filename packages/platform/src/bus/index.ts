@@ -8,7 +8,7 @@ export * from './event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
-export { declaredTopics, ensureKafkaTopics, kafkaServing } from './kafka-admin';
+export { declaredTopics, ensureKafkaTopics, kafkaGroupState, kafkaServing, type GroupMember } from './kafka-admin';
 export { PARKED_RETENTION_MS, TOPIC_CONFIG, type TopicConfig } from './topic-config';
 export { instrumentBus, type InstrumentedBus } from './instrumented';
 

@@ -1,6 +1,6 @@
 // Broker-side chores for launchers and test runners (not for services): is a broker serving, and the
 // fleet's topics created with their declared partitions and retention (topic-config.ts).
-import { Kafka, logLevel, type ITopicConfig } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel, type ITopicConfig } from 'kafkajs';
 import { parkedTopic } from './kafka-codec';
 import { PARKED_RETENTION_MS, TOPIC_CONFIG, type TopicConfig } from './topic-config';
 
@@ -52,6 +52,41 @@ export async function ensureKafkaTopics(brokers: string): Promise<string[]> {
     const missing = declaredTopics().filter((t) => !existing.has(t.topic));
     if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
     return missing.map((t) => t.topic);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export interface GroupMember {
+  clientId: string;
+  /** Partitions of `topic` assigned to this member. */
+  partitions: number[];
+}
+
+/** Who in a consumer group holds which partitions of a topic, and how far behind the group is. */
+export async function kafkaGroupState(
+  brokers: string,
+  group: string,
+  topic: string,
+): Promise<{ state: string; members: GroupMember[]; lag: number }> {
+  const admin = client(brokers, 'kafka-group-state').admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups([group]);
+    const g = groups[0];
+    const members = (g?.members ?? []).map((m) => {
+      const assignment = AssignerProtocol.MemberAssignment.decode(m.memberAssignment);
+      return { clientId: m.clientId, partitions: [...(assignment?.assignment[topic] ?? [])].sort((a, b) => a - b) };
+    });
+    const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+    const ends = await admin.fetchTopicOffsets(topic);
+    let lag = 0;
+    for (const end of ends) {
+      const c = committed?.partitions.find((p) => p.partition === end.partition);
+      const at = c && Number(c.offset) >= 0 ? Number(c.offset) : Number(end.low);
+      lag += Number(end.high) - at;
+    }
+    return { state: g?.state ?? 'Unknown', members, lag };
   } finally {
     await admin.disconnect();
   }
