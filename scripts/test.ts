@@ -24,7 +24,9 @@ const redisUrl = env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const runId = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const dataDir = path.join(ROOT, '.data', 'test-runs', runId);
 const inCi = env.CI === 'true' || env.CI === '1';
-const kafkaWanted = inCi || env.KAFKA === '1' || Boolean(env.KAFKA_BROKERS?.trim());
+/** TEST_BUSES=kafka runs only the Kafka half (a developer iterating on the event suites). */
+const halves = (env.TEST_BUSES || 'postgres,kafka').split(',').map((b) => b.trim());
+const kafkaWanted = (inCi || env.KAFKA === '1' || Boolean(env.KAFKA_BROKERS?.trim())) && halves.includes('kafka');
 
 /** Files that need a Kafka broker: they run only in the Kafka half. */
 const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/kafka-consumer-groups.test.ts'];
@@ -109,8 +111,9 @@ let kafkaSkip: string | undefined = kafkaWanted
   ? selectedKafka.length === 0
     ? 'no event suite selected'
     : undefined
-  : 'set CI=true or KAFKA=1 to start a broker for it';
-const kafkaStarted = Date.now();
+  : halves.includes('kafka')
+    ? 'set CI=true or KAFKA=1 to start a broker for it'
+    : `TEST_BUSES=${env.TEST_BUSES} leaves it out`;
 const busPromise: Promise<FleetBus | Error> | undefined =
   kafkaSkip === undefined
     ? selectBus({
@@ -237,7 +240,8 @@ async function runHalf(
 
 let kafkaBus: FleetBus | undefined;
 try {
-  await runHalf('postgres', selectedPg, { KAFKA_BROKERS: '' }, runId);
+  if (halves.includes('postgres')) await runHalf('postgres', selectedPg, { KAFKA_BROKERS: '' }, runId);
+  else console.log('\n== PostgreSQL half skipped: TEST_BUSES=kafka');
   if (busPromise) {
     const bus = await busPromise;
     if (bus instanceof Error) {
@@ -248,9 +252,8 @@ try {
       } else kafkaSkip = `the broker did not start (${bus.message.split('\n')[0]})`;
     } else {
       kafkaBus = bus;
-      console.log(
-        `\n== Kafka half: ${bus.describe}, ready ${((Date.now() - kafkaStarted) / 1000).toFixed(1)} s after the run asked for it`,
-      );
+      const up = bus.kafka ? `, broker up ${bus.kafka.startSeconds.toFixed(1)} s after its JVM started` : '';
+      console.log(`\n== Kafka half: ${bus.describe}${up}`);
       await runHalf('kafka', selectedKafka, bus.env, `${runId}_k`);
     }
   }

@@ -6,6 +6,7 @@ import { PgEventBus } from './pg-event-bus';
 
 export * from './event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
+export { kafkaGroupId } from './kafka-codec';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
 export { declaredTopics, ensureKafkaTopics, kafkaGroupState, kafkaServing, type GroupMember } from './kafka-admin';

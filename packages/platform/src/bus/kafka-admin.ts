@@ -1,22 +1,22 @@
 // Broker-side chores for launchers and test runners (not for services): is a broker serving, and the
 // fleet's topics created with their declared partitions and retention (topic-config.ts).
 import { AssignerProtocol, Kafka, logLevel, type ITopicConfig } from 'kafkajs';
-import { parkedTopic } from './kafka-codec';
+import { kafkaGroupId, parkedTopic } from './kafka-codec';
 import { PARKED_RETENTION_MS, TOPIC_CONFIG, type TopicConfig } from './topic-config';
 
-function client(brokers: string, clientId: string) {
+/** `once`: a single try (readiness polling); otherwise kafkajs's default retries. */
+function client(brokers: string, clientId: string, once = false) {
   return new Kafka({
     brokers: brokers.split(',').map((b) => b.trim()),
     clientId,
     logLevel: logLevel.NOTHING,
-    retry: { retries: 0 },
-    connectionTimeout: 1_000,
+    ...(once ? { retry: { retries: 0 }, connectionTimeout: 1_000 } : {}),
   });
 }
 
 /** Null when the broker answers a metadata request with an elected controller, else why not. */
 export async function kafkaServing(brokers: string): Promise<string | null> {
-  const admin = client(brokers, 'kafka-readiness').admin();
+  const admin = client(brokers, 'kafka-readiness', true).admin();
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
@@ -63,12 +63,16 @@ export interface GroupMember {
   partitions: number[];
 }
 
-/** Who in a consumer group holds which partitions of a topic, and how far behind the group is. */
+/**
+ * Who in the consumer group of the port's (group, topic) holds which partitions, and how far behind
+ * the group is (records not yet committed).
+ */
 export async function kafkaGroupState(
   brokers: string,
-  group: string,
+  portGroup: string,
   topic: string,
 ): Promise<{ state: string; members: GroupMember[]; lag: number }> {
+  const group = kafkaGroupId(portGroup, topic);
   const admin = client(brokers, 'kafka-group-state').admin();
   await admin.connect();
   try {

@@ -24,7 +24,7 @@ import {
   type SubscribeOptions,
 } from './event-bus';
 import { declaredTopics } from './kafka-admin';
-import { decodeEvent, encodeEvent, encodeParked, parkedTopic } from './kafka-codec';
+import { decodeEvent, encodeEvent, encodeParked, kafkaGroupId, parkedTopic } from './kafka-codec';
 import { DEFAULT_RETRY_POLICY, deliverWithRetry, resolveMaxAttempts, type RetryPolicy } from './retry';
 
 export interface KafkaEventBusOptions {
@@ -100,7 +100,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    const consumer = this.kafka.consumer({ groupId: kafkaGroupId(group, topic), allowAutoTopicCreation: false });
     this.consumers.push(consumer);
     await consumer.connect();
     // fromBeginning only applies to a group with no committed offsets: a new group reads the whole topic.
