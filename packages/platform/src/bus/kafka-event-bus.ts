@@ -183,6 +183,9 @@ export class KafkaEventBus implements EventBus {
       () => (this.adminReady = null),
     );
     await this.adminReady;
+    // Usually the launcher created it already: asking first keeps kafkajs from logging the broker's
+    // TOPIC_ALREADY_EXISTS answer as an error in every service at every start.
+    if ((await this.admin.listTopics()).includes(topic)) return;
     // A fleet topic gets its declared partitions and retention even when a service creates it first.
     const declared = declaredTopics().find((t) => t.topic === topic);
     const spec = declared ?? {
