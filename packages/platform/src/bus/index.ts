@@ -9,6 +9,9 @@ export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
 export { instrumentBus, type InstrumentedBus } from './instrumented';
+export * from './outbox';
+export * from './domain-events';
+export { OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
 
 export interface CreateEventBusOptions {
   /** Comma-separated host:port list (the KAFKA_BROKERS setting); empty or absent means PostgreSQL. */

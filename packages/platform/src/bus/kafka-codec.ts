@@ -17,11 +17,12 @@ export const HEADER = {
 
 export const parkedTopic = (topic: string): string => `${topic}.parked`;
 
-export function encodeEvent(key: string, payload: unknown): Message {
+/** `id`: the publisher's event id (the outbox row id), else a fresh one. */
+export function encodeEvent(key: string, payload: unknown, id: string = randomUUID()): Message {
   return {
     key,
     value: JSON.stringify(payload ?? null),
-    headers: { [HEADER.eventId]: randomUUID(), [HEADER.publishedAt]: new Date().toISOString() },
+    headers: { [HEADER.eventId]: id, [HEADER.publishedAt]: new Date().toISOString() },
   };
 }
 

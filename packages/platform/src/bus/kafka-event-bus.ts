@@ -20,6 +20,7 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
 import { decodeEvent, encodeEvent, encodeParked, parkedTopic } from './kafka-codec';
@@ -77,7 +78,7 @@ export class KafkaEventBus implements EventBus {
     this.admin = this.kafka.admin();
   }
 
-  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+  async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
     this.assertOpen();
     await this.ensureTopic(topic);
     this.producerReady ??= this.connectOnce(
@@ -85,7 +86,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload)] });
+    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id)] });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
