@@ -29,11 +29,12 @@ export function kafkaGroupId(group: string, topic: string): string {
   return `${group}.${topic}`;
 }
 
-export function encodeEvent(key: string, payload: unknown): Message {
+/** `id`: the publisher's event id (the outbox row id), else a fresh one. */
+export function encodeEvent(key: string, payload: unknown, id: string = randomUUID()): Message {
   return {
     key,
     value: JSON.stringify(payload ?? null),
-    headers: { [HEADER.eventId]: randomUUID(), [HEADER.publishedAt]: new Date().toISOString() },
+    headers: { [HEADER.eventId]: id, [HEADER.publishedAt]: new Date().toISOString() },
   };
 }
 

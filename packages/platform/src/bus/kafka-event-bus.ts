@@ -21,6 +21,7 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
 import { declaredTopics } from './kafka-admin';
@@ -79,7 +80,7 @@ export class KafkaEventBus implements EventBus {
     this.admin = this.kafka.admin();
   }
 
-  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+  async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
     this.assertOpen();
     await this.ensureTopic(topic);
     this.producerReady ??= this.connectOnce(
@@ -87,7 +88,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload)] });
+    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id)] });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
