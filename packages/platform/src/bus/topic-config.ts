@@ -6,6 +6,8 @@
 // share a topic's partitions (one partition per replica at most is busy). Retention: long enough for a
 // consumer that was down over a weekend to catch up, with erasure events kept longer than the
 // high-volume usage stream.
+import { EVENT_CATALOG as EVENTS } from '@astro/protos/astro/events/v1/catalog';
+
 export interface TopicConfig {
   partitions: number;
   /** How long the broker keeps records, in milliseconds (retention.ms). */
@@ -14,11 +16,13 @@ export interface TopicConfig {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// Keyed by today's topic names; the outbox work replaces the keys with generated constants.
+// Domain events by their generated topic names (protos/astro/events/v1); usage.recorded is the
+// gateway's metering stream, not a domain event. topic-config.test.ts checks every catalog topic is here.
 export const TOPIC_CONFIG: Readonly<Record<string, TopicConfig>> = {
-  'feedback.submitted': { partitions: 6, retentionMs: 7 * DAY_MS },
-  'chart.deleted': { partitions: 6, retentionMs: 30 * DAY_MS },
-  'tenant.data_erased': { partitions: 6, retentionMs: 30 * DAY_MS },
+  [EVENTS.ChartCreated.topic]: { partitions: 6, retentionMs: 7 * DAY_MS },
+  [EVENTS.ChartDeleted.topic]: { partitions: 6, retentionMs: 30 * DAY_MS },
+  [EVENTS.TenantDataErased.topic]: { partitions: 6, retentionMs: 30 * DAY_MS },
+  [EVENTS.FeedbackSubmitted.topic]: { partitions: 6, retentionMs: 7 * DAY_MS },
   'usage.recorded': { partitions: 6, retentionMs: 3 * DAY_MS },
 };
 
