@@ -28,6 +28,8 @@ export interface KafkaOptions {
   output?: 'inherit' | 'file';
   /** Maximum JVM heap (default 512m: the suite runs beside a whole fleet on 2 cores). */
   heap?: string;
+  /** How long the broker may take to answer (default 300 s: a JVM start on 2 busy cores is slow). */
+  readyTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -175,7 +177,7 @@ export async function startKafka(opts: KafkaOptions): Promise<RunningKafka> {
   const stop = stopWith('SIGTERM', 30_000);
 
   try {
-    await waitUntilServing(brokers, proc, 120_000);
+    await waitUntilServing(brokers, proc, opts.readyTimeoutMs ?? 300_000);
   } catch (err) {
     await stopWith('SIGKILL', 0)();
     const where = opts.output === 'inherit' ? 'its output above' : path.join(dataDir, 'broker.log');

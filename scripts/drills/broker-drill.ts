@@ -196,7 +196,8 @@ export async function brokerDrill(o: BrokerDrillOptions): Promise<DrillReport> {
   phase = 'after';
   const restart = Date.now();
   await o.broker.start();
-  log(`   broker back after ${((Date.now() - restart) / 1000).toFixed(1)} s of start-up`);
+  const startup = (Date.now() - restart) / 1000;
+  log(`   broker back after ${startup.toFixed(1)} s of start-up`);
   await sleep(8000);
   running = false;
   await Promise.all([feedbackLoop, erasureLoop]);
@@ -216,6 +217,7 @@ export async function brokerDrill(o: BrokerDrillOptions): Promise<DrillReport> {
     `feedback: ${feedback.length} submissions (${inFault.length} while the broker was down): ${statuses(feedback)}`,
   );
   r.notes.push(`erasures: ${erasures.length} chart deletions: ${statuses(erasures)}`);
+  r.notes.push(`broker down ${faultMs / 1000} s, then ${startup.toFixed(1)} s from its restart to answering requests`);
   const non2xx = all.filter((s) => s.status < 200 || s.status >= 300).length;
   if (non2xx) r.failures.push(`${non2xx} requests not answered 2xx (writes depended on the broker)`);
 
