@@ -2,10 +2,12 @@
 // and a stream of erasures (chart deletions) flow through the gateway. Promises checked:
 // - the gateway keeps answering 2xx (writes do not depend on the broker);
 // - after the broker returns, every acknowledged feedback write's event is on the topic (an audit
-//   consumer in its own group reads it) and applied by the aggregator (group lag 0, and the feedback
-//   process's consume counter grew by exactly the number of records: each applied once);
+//   consumer in its own group reads it) and applied by the aggregator: its group has no lag, the
+//   feedback process's consume counter covers every record (runs beyond one per record are
+//   redeliveries, reported), and no verdict is counted twice or missed (each template's aggregate
+//   sample size equals the feedback rows stored for it);
 // - every acknowledged erasure is carried out (the deleted charts' feedback rows are gone).
-// Reported: lost events, events applied twice, non-2xx answers by status.
+// Reported: lost events, redeliveries, verdicts counted twice, non-2xx answers by status.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createEventBus, kafkaGroupState } from '@astro/platform';
@@ -17,8 +19,11 @@ const FEEDBACK_TOPIC = 'feedback.submitted';
 const ERASURE_TOPIC = 'chart.deleted';
 
 interface Tenant {
+  id: string;
   key: string;
   statements: string[];
+  /** Templates of the statements the load gives verdicts on. */
+  templates: string[];
   victims: string[];
   /** Feedback written during the set-up (applied before counting starts). */
   setupFeedback: string[];
@@ -74,10 +79,22 @@ async function tenant(baseUrl: string, victims: number): Promise<Tenant> {
     if (c.status !== 201) throw new Error(`chart creation answered ${c.status}`);
     const i = await call(baseUrl, 'POST', '/v1/interpretations', { token: key, body: { chart_id: c.json.id } });
     if (i.status !== 201) throw new Error(`interpretation answered ${i.status}`);
-    return { chart: c.json.id as string, statements: (i.json.statements as { id: string }[]).map((s) => s.id) };
+    const statements = i.json.statements as { id: string; template_id: string }[];
+    return {
+      chart: c.json.id as string,
+      statements: statements.map((s) => s.id),
+      templates: statements.map((s) => s.template_id),
+    };
   };
   const survivor = await chartWithStatements();
-  const t: Tenant = { key, statements: survivor.statements, victims: [], setupFeedback: [] };
+  const t: Tenant = {
+    id: su.json.tenant.id,
+    key,
+    statements: survivor.statements,
+    templates: [...new Set(survivor.templates)],
+    victims: [],
+    setupFeedback: [],
+  };
   for (let v = 0; v < victims; v++) {
     const victim = await chartWithStatements();
     // One verdict per victim chart before the drill: the erasure must remove it.
@@ -260,8 +277,33 @@ export async function brokerDrill(o: BrokerDrillOptions): Promise<DrillReport> {
   const setup = new Set(tenants.flatMap((t) => t.setupFeedback));
   const records = [...seenFeedback].filter(([id]) => !setup.has(id)).reduce((n, [, c]) => n + c, 0);
   const applied = (await consumedOk(o.feedbackMetricsPort)) - appliedBefore;
-  const appliedTwice = Math.max(0, applied - records);
+  // Handler runs beyond one per record: redeliveries after the consumers' reconnects (at-least-once).
+  const redelivered = Math.max(0, applied - records);
   const notApplied = Math.max(0, records - applied);
+
+  // Applied twice = counted twice: each template's aggregate (the API's sample_size) against the
+  // feedback rows stored for it. A redelivery the aggregator absorbs leaves them equal.
+  let doubleCounted = 0;
+  let missed = 0;
+  const agg = new pg.Client({ connectionString: o.feedbackDatabaseUrl });
+  await agg.connect();
+  try {
+    for (const t of tenants)
+      for (const template of t.templates) {
+        const { rows } = await agg.query(
+          'SELECT count(*)::int AS n FROM feedback_entries WHERE tenant_id = $1 AND template_id = $2',
+          [t.id, template],
+        );
+        const api = await call(o.baseUrl, 'GET', `/v1/feedback/templates/${encodeURIComponent(template)}`, {
+          token: t.key,
+        });
+        const sample = api.status === 200 ? Number(api.json?.sample_size) : 0;
+        if (sample > rows[0].n) doubleCounted += sample - rows[0].n;
+        if (sample < rows[0].n) missed += rows[0].n - sample;
+      }
+  } finally {
+    await agg.end();
+  }
 
   // Erasures carried out: no feedback row of a deleted chart is left.
   const db = new pg.Client({ connectionString: o.feedbackDatabaseUrl });
@@ -279,19 +321,20 @@ export async function brokerDrill(o: BrokerDrillOptions): Promise<DrillReport> {
     await db.end();
   }
 
-  r.lost = lostEvents + notApplied + (leftRows > 0 ? leftRows : 0);
+  r.lost = lostEvents + notApplied + missed + (leftRows > 0 ? leftRows : 0);
   r.found = r.acknowledged - lostEvents;
   r.recovered = aggregatorLag === 0 && leftRows === 0 && lostEvents === 0;
   r.recoverMs = r.recovered ? Date.now() - restart : null;
   r.notes.push(
     `events: ${ackedFeedback.size} acknowledged feedback writes and ${ackedErasures.length} acknowledged erasures; ` +
       `lost ${lostEvents}, on the topic twice ${publishedTwice}; aggregator lag ${aggregatorLag}, ` +
-      `applied ${applied} of ${records} records (applied twice ${appliedTwice}, not applied ${notApplied}); ` +
+      `${records} records handled ${applied} times (${redelivered} redeliveries, ${notApplied} never handled); ` +
+      `aggregates vs stored rows: applied twice (double-counted) ${doubleCounted}, missed ${missed}; ` +
       `feedback rows of erased charts left ${leftRows}`,
   );
   if (lostEvents) r.failures.push(`${lostEvents} acknowledged writes' events never reached the broker`);
-  if (appliedTwice) r.failures.push(`${appliedTwice} events applied twice`);
-  if (notApplied) r.failures.push(`${notApplied} events not applied`);
+  if (doubleCounted) r.failures.push(`${doubleCounted} verdicts counted twice`);
+  if (notApplied || missed) r.failures.push(`${notApplied + missed} events not applied`);
   if (leftRows) r.failures.push(`${leftRows} feedback rows of erased charts still stored`);
   if (r.hangs) r.failures.push(`${r.hangs} requests got no answer within ${hangMs / 1000} s`);
   return r;
