@@ -34,6 +34,8 @@ export interface RunningFleet {
   services: string[];
   databases: Record<string, string>;
   env: Record<string, string>;
+  /** Each service's Prometheus port (drills read its bus counters). */
+  metricsPorts: Record<string, number>;
   stop(): Promise<void>;
   /** Tests: stop one service process (SIGTERM, drained) and start it again with the same settings. */
   stopService(name: string): Promise<void>;
@@ -265,6 +267,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       services: services.map((s) => s.name),
       databases,
       env: shared,
+      metricsPorts: Object.fromEntries([...ports].map(([name, p]) => [name, p.metrics])),
       stop,
       stopService,
       startService,

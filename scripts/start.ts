@@ -1,9 +1,11 @@
 // `npm start`: the whole fleet on this machine, on its embedded defaults unless configured
 // (DATABASE_URL, REDIS_URL, KAFKA_BROKERS, SMTP_URL, ...), or against infra/docker-compose.yml with
-// INFRA=compose. Ctrl-C stops everything.
+// INFRA=compose. BUS=kafka runs it on Kafka: the brokers of KAFKA_BROKERS, or a broker started here
+// (scripts/kafka.ts; KAFKA_PORT, default 9092). Ctrl-C stops everything.
 import path from 'node:path';
 import { ROOT, startFleet } from './fleet.ts';
 import { composeEnv, startComposeInfra } from './infra.ts';
+import { selectBus } from './kafka-bus.ts';
 
 let env = process.env;
 if (env.INFRA === 'compose') {
@@ -13,26 +15,44 @@ if (env.INFRA === 'compose') {
   console.error(`INFRA=${env.INFRA}: unknown value (use INFRA=compose, or leave it unset for the embedded defaults)`);
   process.exit(78);
 }
+const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, '.data'));
+const bus = await selectBus({
+  bus: env.BUS,
+  kafkaBrokers: env.KAFKA_BROKERS,
+  kafkaDataDir: path.join(dataDir, 'kafka-broker'),
+  kafkaPort: Number(env.KAFKA_PORT || 9092),
+}).catch((err: Error) => {
+  console.error(`[fleet] ${err.message}`);
+  process.exit(1);
+});
+if (bus.kafka)
+  console.log(
+    `[fleet] Kafka broker ready on ${bus.kafka.brokers} (log: ${path.join(bus.kafka.dataDir, 'broker.log')})`,
+  );
 const fleet = await startFleet({
   databaseUrl: env.DATABASE_URL || undefined,
-  dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, '.data')),
+  dataDir,
   gatewayPort: Number(env.PORT || 8080),
   dbPrefix: env.DB_PREFIX || 'astro',
   embeddedPgPort: Number(env.EMBEDDED_PG_PORT || 5433),
   output: 'inherit',
   env: {
     REDIS_URL: env.REDIS_URL,
-    KAFKA_BROKERS: env.KAFKA_BROKERS,
+    KAFKA_BROKERS: bus.env.KAFKA_BROKERS,
     SMTP_URL: env.SMTP_URL,
     JWT_SECRET: env.JWT_SECRET,
     LOG_LEVEL: env.LOG_LEVEL,
   },
+}).catch(async (err: Error) => {
+  await bus.stop();
+  throw err;
 });
 
 console.log(`
 Astrology API is up: ${fleet.baseUrl}   (docs: ${fleet.baseUrl}/docs)
 Try: curl -s ${fleet.baseUrl}/v1/plans
-Services: ${fleet.services.join(', ')}.  Ctrl-C stops the fleet.
+Services: ${fleet.services.join(', ')}.
+Event bus: ${bus.describe}.  Ctrl-C stops the fleet.
 `);
 
 let stopping = false;
@@ -41,6 +61,7 @@ const shutdown = async () => {
   stopping = true;
   console.log('[fleet] stopping');
   await fleet.stop();
+  await bus.stop();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

@@ -4,6 +4,12 @@
 // Without BASE_URL it starts its own fleet on TEST_DATABASE_URL (default the local PostgreSQL), like
 // `npm test`; with BASE_URL (and ACCOUNT_ADDR for the operator) it measures a running fleet.
 // BENCH_SECONDS (default 10) sets each load phase's length.
+//
+// Event buses: with its own fleet, the bench also starts an Apache Kafka broker (scripts/kafka.ts; or
+// uses KAFKA_BROKERS) and a second fleet on it, and adds chart creation on the Kafka bus beside the
+// PostgreSQL bus, plus end-to-end event latency (outbox COMMIT to consumer applied, through the relay,
+// p50/p99) on both buses at BENCH_EVENT_RATE events/s (default 200; target p99 <= 500 ms).
+// BENCH_KAFKA=0 leaves Kafka out.
 import * as grpc from '@grpc/grpc-js';
 import { computeChart, initEphemeris } from '@astro/astro-core';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
@@ -12,8 +18,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { unary, uuidv7 } from '@astro/platform';
+import { ensureDatabase } from '@astro/platform/db/index';
 import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
+import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { runOperator } from '../operator.ts';
+import { measureEventLatency, type LatencyResult } from './event-latency.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 import {
   offlineWriterBaseline,
@@ -163,7 +172,10 @@ async function storedChart(chartAddr: string, tenantId: string, chartId: string)
 }
 
 let fleet: RunningFleet | undefined;
+let kafkaFleet: RunningFleet | undefined;
+let kafkaBus: FleetBus | undefined;
 let runId: string | undefined;
+const eventRate = Number(env.BENCH_EVENT_RATE || 200);
 let baseUrl = env.BASE_URL;
 let accountAddr = env.ACCOUNT_ADDR || '127.0.0.1:50051';
 // The chart read baseline and the stored chart for the calc baselines come from the chart service's
@@ -184,6 +196,7 @@ if (!baseUrl) {
     output: 'files',
     env: {
       LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: '',
       ...TEST_FLEET_LIMITS,
       // The LLM tier buckets (spec default: 30 requests then one per 2 s) would stop the stream phase.
       LLM_BUCKETS: JSON.stringify(
@@ -196,6 +209,15 @@ if (!baseUrl) {
   accountAddr = fleet.env.ACCOUNT_ADDR!;
   chartDbUrl = fleet.databases.chart;
   chartAddr = fleet.env.CHART_ADDR;
+}
+
+/** A database of this run for the latency measurement's outbox table (dropped with the run's others). */
+async function latencyDatabase(run: string, bus: string): Promise<string> {
+  const name = `${run}_latency_${bus}`;
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 const fmt = (x: number | undefined, d = 2) => (x === undefined ? '—' : x.toFixed(d));
@@ -339,6 +361,74 @@ try {
       ...(await measureGatewayOverhead({ accountAddr, apiKey: key, redisUrl, seconds, connections: 10 })),
     });
 
+  // The buses: end-to-end event latency on PostgreSQL, then a second fleet on Kafka for chart creation
+  // and the same latency measurement there (the PostgreSQL fleet is stopped first: same machine load).
+  const latency: LatencyResult[] = [];
+  const kafkaNote: string[] = [];
+  if (fleet && runId) {
+    console.log(`event latency on the PostgreSQL bus at ${eventRate}/s`);
+    latency.push(
+      await measureEventLatency({
+        label: 'PostgreSQL',
+        databaseUrl: fleet.env.BUS_DATABASE_URL!,
+        outboxDatabaseUrl: await latencyDatabase(runId, 'pg'),
+        kafkaBrokers: '',
+        rate: eventRate,
+        seconds,
+      }),
+    );
+    if (env.BENCH_KAFKA === '0') kafkaNote.push('- Kafka bus: left out (BENCH_KAFKA=0)');
+    else {
+      const busDb = fleet.env.BUS_DATABASE_URL!;
+      await fleet.stop();
+      const started = Date.now();
+      kafkaBus = await selectBus({
+        bus: 'kafka',
+        kafkaBrokers: env.KAFKA_BROKERS,
+        kafkaDataDir: path.join(ROOT, '.data', 'bench', runId, 'kafka'),
+        kafkaPort: 0,
+      }).catch((err: Error) => {
+        kafkaNote.push(`- Kafka bus: not measured, the broker did not start (${err.message.split('\n')[0]})`);
+        return undefined;
+      });
+      if (kafkaBus) {
+        kafkaNote.push(`- Kafka bus: ${kafkaBus.describe}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        console.log(`starting a second fleet on ${kafkaBus.describe}`);
+        kafkaFleet = await startFleet({
+          databaseUrl: adminUrl,
+          dataDir: path.join(ROOT, '.data', 'bench', runId, 'kafka-fleet'),
+          gatewayPort: 0,
+          randomPorts: true,
+          dbPrefix: `${runId}_k`,
+          output: 'files',
+          env: { LOG_LEVEL: 'warn', ...TEST_FLEET_LIMITS, ...kafkaBus.env },
+          log: () => {},
+        });
+        const kKey = await setupCaller(kafkaFleet.baseUrl, kafkaFleet.env.ACCOUNT_ADDR!);
+        const kHeaders = { 'content-type': 'application/json', authorization: `Bearer ${kKey}` };
+        for (const connections of [1, 10])
+          await measure(
+            'POST /v1/charts — Kafka bus',
+            { url: `${kafkaFleet.baseUrl}/v1/charts`, method: 'POST', headers: kHeaders, body: chartBody, connections },
+            'computeChart + INSERT',
+            creation.timing,
+            connections === 10 ? 'throughput' : '',
+          );
+        console.log(`event latency on the Kafka bus at ${eventRate}/s`);
+        latency.push(
+          await measureEventLatency({
+            label: `Kafka ${kafkaBus.kafka?.version ?? ''}`.trim(),
+            databaseUrl: busDb,
+            outboxDatabaseUrl: await latencyDatabase(runId, 'kafka'),
+            kafkaBrokers: kafkaBus.env.KAFKA_BROKERS,
+            rate: eventRate,
+            seconds,
+          }),
+        );
+      }
+    }
+  }
+
   const out: string[] = [];
   out.push(`# npm run bench — ${new Date().toISOString()}`, '');
   out.push(
@@ -368,6 +458,20 @@ try {
         `${(o.bare.rps / o.gateway.rps).toFixed(2)}x by throughput (${o.gateway.rps.toFixed(0)} vs ${o.bare.rps.toFixed(0)} req/s), ` +
         `p50 ${o.gateway.p50.toFixed(2)} vs ${o.bare.p50.toFixed(2)} ms, p99 ${o.gateway.p99.toFixed(2)} vs ${o.bare.p99.toFixed(2)} ms`,
     );
+  if (latency.length) {
+    out.push(
+      '',
+      `End-to-end event latency, ${seconds} s at ${eventRate} events/s (outbox row COMMIT acknowledged to consumer handler applied, through the OutboxRelay; target p99 <= 500 ms):`,
+      '',
+    );
+    out.push('| bus | events/s | sent | applied | applied twice | p50 ms | p99 ms | max ms |');
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const l of latency)
+      out.push(
+        `| ${l.bus} | ${l.rate} | ${l.sent} | ${l.applied} | ${l.duplicates} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.max)} |`,
+      );
+  }
+  out.push(...kafkaNote);
   const text = out.join('\n') + '\n';
   const dir = path.join(ROOT, '.data', 'bench');
   fs.mkdirSync(dir, { recursive: true });
@@ -376,6 +480,8 @@ try {
   console.log(`\n${text}\nwritten to ${path.relative(ROOT, file)}`);
 } finally {
   await fleet?.stop();
+  await kafkaFleet?.stop();
+  await kafkaBus?.stop();
   if (fleet && runId) {
     // Only this run's databases (other engineers' bench runs may share the server).
     const admin = new pg.Client({ connectionString: adminUrl });

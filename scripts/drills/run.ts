@@ -1,6 +1,9 @@
 // `npm run drills`: starts a fleet the drills own — an embedded PostgreSQL on a free port and a private
 // redis-server (the machine's PostgreSQL and Redis are shared and are never stopped) — then runs every
 // fault drill in turn against it and prints one report table. Exit status 1 when a drill broke a promise.
+// Then the Kafka drill: a broker started here (scripts/kafka.ts, free port), a second fleet on it, and
+// the broker stopped for 30 s under feedback and erasure load (broker-drill.ts). DRILLS=regex runs only
+// the drills whose name matches (e.g. DRILLS=Kafka); DRILL_BROKER_DOWN_MS sets the outage (30000).
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +19,9 @@ import {
   redisDrill,
   type DrillReport,
 } from './drills.ts';
+import { selectBus, type FleetBus } from '../kafka-bus.ts';
+import { startKafka } from '../kafka.ts';
+import { brokerDrill } from './broker-drill.ts';
 import { call } from './load.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
 
@@ -27,6 +33,9 @@ const log = (l: string) => process.stdout.write(`${l}\n`);
 let pgServer: EmbeddedPostgres | undefined;
 let redis: PrivateRedis | undefined;
 let fleet: RunningFleet | undefined;
+let kafkaFleet: RunningFleet | undefined;
+let kafkaBus: FleetBus | undefined;
+const only = process.env.DRILLS ? new RegExp(process.env.DRILLS, 'i') : undefined;
 const mail = await startMailCapture(path.join(dataDir, 'mail'));
 let status = 1;
 try {
@@ -37,47 +46,10 @@ try {
   );
   pgServer = await startEmbeddedPostgres(pgOptions);
   redis = await startPrivateRedis(await freePort());
-  fleet = await startFleet({
-    databaseUrl: pgServer.url,
-    dataDir,
-    gatewayPort: 0,
-    randomPorts: true,
-    dbPrefix: 'drill',
-    output: 'files',
-    log: () => {},
-    env: {
-      REDIS_URL: redis.url,
-      SMTP_URL: mail.url,
-      NODE_ENV: 'test',
-      BACKEND_DEADLINE_MS: String(DEADLINE_MS),
-      ...TEST_FLEET_LIMITS,
-    },
-  });
-  const f = fleet;
-  const base = f.baseUrl;
-  const signup = await call(base, 'POST', '/v1/auth/signup', {
-    body: {
-      email: `drill-${runId}@example.com`,
-      password: `Correct-Horse-Battery-Staple-42!${runId}`,
-      accept_terms: true,
-    },
-  });
-  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.json)}`);
-  const keyRes = await call(base, 'POST', '/v1/api-keys', {
-    token: signup.json.session.access_token,
-    body: { name: 'drills', scopes: ['charts:read', 'charts:write', 'compatibility:read'] },
-  });
-  if (keyRes.status !== 201) throw new Error(`key creation answered ${keyRes.status}`);
-  const key = keyRes.json.plaintext as string;
-  const tenantId = signup.json.tenant.id as string;
-  const chart = await call(base, 'POST', '/v1/charts', {
-    token: key,
-    body: { birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 } },
-  });
-
   const reports: DrillReport[] = [];
   // A drill that throws (a process it needs died) is a failed row, and the next drills still run.
   const drill = async (name: string, run: () => Promise<DrillReport>) => {
+    if (only && !only.test(name)) return;
     log(`== drill: ${name}`);
     try {
       reports.push(await run());
@@ -85,48 +57,145 @@ try {
       reports.push({ ...emptyReport(name), failures: [`aborted: ${(err as Error).message}`] });
     }
   };
-  await drill('calc service stopped', () =>
-    calcServiceDrill({
-      baseUrl: base,
-      key,
-      deadlineMs: DEADLINE_MS,
-      service: { stop: () => f.stopService('vedic-calc'), start: () => f.startService('vedic-calc') },
-    }),
-  );
-  await drill('Redis stopped', () => redisDrill({ baseUrl: base, key, chartId: chart.json.id, redis: redis! }));
-  await drill('PostgreSQL restarted', () =>
-    postgresDrill({
-      baseUrl: base,
-      key,
-      postgres: {
-        stop: () => pgServer!.stop(),
-        start: async () => {
-          pgServer = await startEmbeddedPostgres(pgOptions);
+  // The four drills on the PostgreSQL bus share one fleet; DRILLS=Kafka skips it entirely.
+  const PG_DRILLS = [
+    'calc service stopped',
+    'Redis stopped',
+    'PostgreSQL restarted',
+    'consumer stopped during erasure',
+  ];
+  if (!only || PG_DRILLS.some((n) => only.test(n))) {
+    fleet = await startFleet({
+      databaseUrl: pgServer.url,
+      dataDir,
+      gatewayPort: 0,
+      randomPorts: true,
+      dbPrefix: 'drill',
+      output: 'files',
+      log: () => {},
+      env: {
+        REDIS_URL: redis.url,
+        SMTP_URL: mail.url,
+        NODE_ENV: 'test',
+        BACKEND_DEADLINE_MS: String(DEADLINE_MS),
+        ...TEST_FLEET_LIMITS,
+      },
+    });
+    const f = fleet;
+    const base = f.baseUrl;
+    const signup = await call(base, 'POST', '/v1/auth/signup', {
+      body: {
+        email: `drill-${runId}@example.com`,
+        password: `Correct-Horse-Battery-Staple-42!${runId}`,
+        accept_terms: true,
+      },
+    });
+    if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.json)}`);
+    const keyRes = await call(base, 'POST', '/v1/api-keys', {
+      token: signup.json.session.access_token,
+      body: { name: 'drills', scopes: ['charts:read', 'charts:write', 'compatibility:read'] },
+    });
+    if (keyRes.status !== 201) throw new Error(`key creation answered ${keyRes.status}`);
+    const key = keyRes.json.plaintext as string;
+    const tenantId = signup.json.tenant.id as string;
+    const chart = await call(base, 'POST', '/v1/charts', {
+      token: key,
+      body: { birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 } },
+    });
+
+    await drill('calc service stopped', () =>
+      calcServiceDrill({
+        baseUrl: base,
+        key,
+        deadlineMs: DEADLINE_MS,
+        service: { stop: () => f.stopService('vedic-calc'), start: () => f.startService('vedic-calc') },
+      }),
+    );
+    await drill('Redis stopped', () => redisDrill({ baseUrl: base, key, chartId: chart.json.id, redis: redis! }));
+    await drill('PostgreSQL restarted', () =>
+      postgresDrill({
+        baseUrl: base,
+        key,
+        postgres: {
+          stop: () => pgServer!.stop(),
+          start: async () => {
+            pgServer = await startEmbeddedPostgres(pgOptions);
+          },
         },
+      }),
+    );
+    const westernDb = f.databases['western-calc']!;
+    await drill('consumer stopped during erasure', () =>
+      consumerDrill({
+        baseUrl: base,
+        key,
+        consumer: { stop: () => f.stopService('western-calc'), start: () => f.startService('western-calc') },
+        reportsNaming: async (ids) => {
+          const c = new pg.Client({ connectionString: westernDb });
+          await c.connect();
+          try {
+            const { rows } = await c.query(
+              'SELECT count(*)::int AS n FROM compatibility_reports WHERE tenant_id = $1 AND (chart_a_id = ANY($2) OR chart_b_id = ANY($2))',
+              [tenantId, ids],
+            );
+            return rows[0].n as number;
+          } finally {
+            await c.end();
+          }
+        },
+      }),
+    );
+  }
+  const downMs = Number(process.env.DRILL_BROKER_DOWN_MS || 30_000);
+  const brokerDrillName = `Kafka broker stopped ${downMs / 1000} s`;
+  if (!only || only.test(brokerDrillName)) {
+    // The PostgreSQL-bus fleet is done: stop it so the Kafka fleet has the machine to itself.
+    await fleet?.stop();
+    fleet = undefined;
+    log('== Kafka: starting a broker and a second fleet on it');
+    kafkaBus = await selectBus({
+      bus: 'kafka',
+      kafkaDataDir: path.join(dataDir, 'kafka'),
+      kafkaPort: await freePort(),
+    });
+    const broker = kafkaBus.kafka!;
+    let current = broker;
+    kafkaFleet = await startFleet({
+      databaseUrl: pgServer.url,
+      dataDir: path.join(dataDir, 'kafka-fleet'),
+      gatewayPort: 0,
+      randomPorts: true,
+      dbPrefix: 'drillk',
+      output: 'files',
+      log: () => {},
+      env: {
+        REDIS_URL: redis.url,
+        SMTP_URL: mail.url,
+        NODE_ENV: 'test',
+        BACKEND_DEADLINE_MS: String(DEADLINE_MS),
+        ...TEST_FLEET_LIMITS,
+        ...kafkaBus.env,
       },
-    }),
-  );
-  const westernDb = f.databases['western-calc']!;
-  await drill('consumer stopped during erasure', () =>
-    consumerDrill({
-      baseUrl: base,
-      key,
-      consumer: { stop: () => f.stopService('western-calc'), start: () => f.startService('western-calc') },
-      reportsNaming: async (ids) => {
-        const c = new pg.Client({ connectionString: westernDb });
-        await c.connect();
-        try {
-          const { rows } = await c.query(
-            'SELECT count(*)::int AS n FROM compatibility_reports WHERE tenant_id = $1 AND (chart_a_id = ANY($2) OR chart_b_id = ANY($2))',
-            [tenantId, ids],
-          );
-          return rows[0].n as number;
-        } finally {
-          await c.end();
-        }
-      },
-    }),
-  );
+    });
+    const kf = kafkaFleet;
+    await drill(brokerDrillName, () =>
+      brokerDrill({
+        baseUrl: kf.baseUrl,
+        brokers: broker.brokers,
+        feedbackDatabaseUrl: kf.databases.feedback!,
+        feedbackMetricsPort: kf.metricsPorts.feedback!,
+        faultMs: downMs,
+        log,
+        broker: {
+          stop: () => current.stop(),
+          start: async () => {
+            current = await startKafka({ port: broker.port, dataDir: broker.dataDir });
+            kafkaBus = { ...kafkaBus!, kafka: current, stop: () => current.stop() };
+          },
+        },
+      }),
+    );
+  }
   log(`\n${formatReports(reports)}`);
   status = reports.every((r) => r.failures.length === 0) ? 0 : 1;
   log(status === 0 ? '\nall drills held: nothing lost' : '\nsome drills FAILED (above)');
@@ -134,6 +203,8 @@ try {
   log(`drills aborted: ${(err as Error).stack ?? err}`);
 } finally {
   await fleet?.stop();
+  await kafkaFleet?.stop();
+  await kafkaBus?.stop();
   await redis?.stop();
   await pgServer?.stop();
   await mail.close();

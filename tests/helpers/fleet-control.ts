@@ -29,11 +29,11 @@ export async function serviceSql(
   }
 }
 
-/** Publishes one event on the fleet's PostgreSQL bus, as a service would. */
+/** Publishes one event on the fleet's bus (Kafka when the run's fleet is on Kafka), as a service would. */
 export async function publishEvent(topic: string, key: string, payload: unknown): Promise<void> {
   const url = process.env.BUS_DATABASE_URL;
   assert.ok(url, 'BUS_DATABASE_URL is set (run through scripts/test.ts)');
-  const bus = createEventBus({ databaseUrl: url, clientId: 'tests' });
+  const bus = createEventBus({ databaseUrl: url, kafkaBrokers: process.env.KAFKA_BROKERS, clientId: 'tests' });
   try {
     await bus.publish(topic, key, payload);
   } finally {

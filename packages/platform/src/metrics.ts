@@ -50,6 +50,34 @@ export const busConsumerLag = new client.Gauge({
   registers: [registry],
 });
 
+export const busParked = new client.Counter({
+  name: 'bus_parked_total',
+  help: 'Events a consumer group gave up on and parked: reason invalid (malformed or unknown version, parked at once) or failed (handler failed maxAttempts times)',
+  labelNames: ['group', 'topic', 'reason'] as const,
+  registers: [registry],
+});
+
+export const outboxPending = new client.Gauge({
+  name: 'outbox_pending',
+  help: 'Outbox rows committed but not yet published to the event bus, by service (sampled by the relay)',
+  labelNames: ['service'] as const,
+  registers: [registry],
+});
+
+export const outboxOldestPendingAge = new client.Gauge({
+  name: 'outbox_oldest_pending_age_seconds',
+  help: 'Age of the oldest unpublished outbox row (0 when none), by service',
+  labelNames: ['service'] as const,
+  registers: [registry],
+});
+
+export const outboxPublished = new client.Counter({
+  name: 'outbox_published_total',
+  help: 'Outbox rows the relay handed to the event bus, by service and outcome (ok, error)',
+  labelNames: ['service', 'outcome'] as const,
+  registers: [registry],
+});
+
 export const rateLimitRefusals = new client.Counter({
   name: 'rate_limit_refusals_total',
   help: 'Requests refused with 429, by error code (rate_limited, too_many_requests, llm_*, demo, auth)',

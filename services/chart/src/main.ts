@@ -2,6 +2,7 @@
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
 import {
+  OutboxRelay,
   createEventBus,
   createLogger,
   handleSignals,
@@ -48,8 +49,11 @@ const useCases = new ChartUseCases(
   new PgDemoHitStore(db),
   { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
   new PlaceSearch(pool),
-  new ChartErasure(chartStore, participants, bus, logger),
+  new ChartErasure(chartStore, participants, logger),
 );
+// Moves chart.created / chart.deleted / tenant.data_erased from this service's outbox to the bus.
+const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'chart', logger });
+await relay.start();
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
@@ -62,6 +66,7 @@ logger.info('chart service listening', { grpc_port: running.port, ephemeris: eph
 
 handleSignals(logger, running, async () => {
   metrics?.close();
+  await relay.close();
   await bus.close();
   for (const p of participants) p.close();
   await pool.end();

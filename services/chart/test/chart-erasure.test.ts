@@ -3,7 +3,8 @@
 // the confirmation phrase compared exactly, and a repeat answering zeros.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EventBus } from '@astro/platform';
+import type { OutboxMessage } from '@astro/platform';
+import type { ChartTx } from '../src/domain/chart-use-cases.ts';
 import { ChartErasure, type ErasureCounts, type ErasureParticipant } from '../src/domain/chart-erasure.ts';
 
 function setup(opts: { downParticipant?: boolean } = {}) {
@@ -13,7 +14,7 @@ function setup(opts: { downParticipant?: boolean } = {}) {
     ['c2', 't1'],
     ['c3', 't2'],
   ]);
-  const store = {
+  const rows_ = {
     delete: async (tenant: string, id: string) => charts.get(id) === tenant && charts.delete(id),
     deleteAllOf: async (tenant: string) => {
       let n = 0;
@@ -52,11 +53,23 @@ function setup(opts: { downParticipant?: boolean } = {}) {
       return { rows_by_store: {}, report_files_deleted: 0, cache_entries_deleted: 2 };
     },
   };
-  const bus = {
-    publish: async (topic: string, key: string) => void log.push(`publish ${topic} ${key}`),
-  } as unknown as EventBus;
+  // One "transaction": the chart rows and the outbox events it emits (logged when it commits).
+  const store = {
+    transaction: async <T>(work: (tx: ChartTx) => Promise<T>): Promise<T> => {
+      const emitted: OutboxMessage[] = [];
+      const tx: ChartTx = {
+        insert: async () => {},
+        delete: rows_.delete,
+        deleteAllOf: rows_.deleteAllOf,
+        emit: async (m) => void emitted.push(m),
+      };
+      const result = await work(tx);
+      for (const m of emitted) log.push(`publish ${m.topic} ${m.key}`);
+      return result;
+    },
+  };
   const warnings: string[] = [];
-  const erasure = new ChartErasure(store, [feedback, cache], bus, { warn: (m) => void warnings.push(m) });
+  const erasure = new ChartErasure(store, [feedback, cache], { warn: (m) => void warnings.push(m) });
   return { erasure, log, warnings };
 }
 

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import {
+  OutboxRelay,
   createEventBus,
   createLogger,
   handleSignals,
@@ -41,11 +42,14 @@ const policy = { threshold: cfg.TEMPLATE_SUPPRESSION_THRESHOLD, minSamples: cfg.
 
 const talent = new TalentUseCases(charts, store);
 const interpretations = new InterpretationUseCases(talent, store, rewriter, policy);
-const feedback = new FeedbackUseCases(store, bus, policy);
+const feedback = new FeedbackUseCases(store, policy);
 const reports = new ReportUseCases(charts, store, interpretations, files);
 const erasure = new ErasureUseCases(store, files, feedback);
 
 await subscribeAll(bus, feedback, erasure);
+// Moves feedback.submitted from this service's outbox to the bus.
+const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'feedback', logger });
+await relay.start();
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
@@ -58,6 +62,7 @@ logger.info('feedback service listening', { grpc_port: running.port });
 
 handleSignals(logger, running, async () => {
   metrics?.close();
+  await relay.close();
   await bus.close();
   charts.close();
   rewriter.close();

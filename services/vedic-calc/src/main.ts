@@ -1,6 +1,7 @@
 // vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless.
 import { initEphemeris } from '@astro/astro-core';
 import {
+  joinErasure,
   createEventBus,
   createLogger,
   handleSignals,
@@ -28,14 +29,8 @@ const bus =
         logger,
       })
     : undefined;
-await bus?.subscribe('vedic-calc-erasure', 'chart.deleted', async (e) => {
-  const p = e.payload as { tenant_id?: string; chart_id?: string };
-  if (p?.tenant_id && p.chart_id) eraseCachedChains(p.tenant_id, p.chart_id);
-});
-await bus?.subscribe('vedic-calc-erasure', 'tenant.data_erased', async (e) => {
-  const p = e.payload as { tenant_id?: string };
-  if (p?.tenant_id) eraseCachedChains(p.tenant_id, null);
-});
+if (bus)
+  await joinErasure(bus, 'vedic-calc-erasure', async ({ tenantId, chartId }) => eraseCachedChains(tenantId, chartId));
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,

@@ -30,8 +30,17 @@ export interface SubscribeOptions {
   maxAttempts?: number;
 }
 
+export interface PublishOptions {
+  /**
+   * The event's id as consumers will see it (`BusEvent.id`). The outbox relay passes the outbox row's
+   * id, so a row published twice (relay crashed after the publish, before marking it sent) reaches
+   * consumers as the same event and their dedupe on `event.id` holds. Default: the adapter assigns one.
+   */
+  id?: string;
+}
+
 export interface EventBus {
-  publish(topic: string, key: string, payload: unknown): Promise<void>;
+  publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void>;
   subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void>;
   /** Stops consuming, waits for in-flight handlers, releases connections. Safe to call twice. */
   close(): Promise<void>;
@@ -52,6 +61,17 @@ export const fallbackLogger: BusLogger = {
   warn: (message, meta) => console.warn(JSON.stringify({ level: 'warn', message, ...meta })),
   error: (message, meta) => console.error(JSON.stringify({ level: 'error', message, ...meta })),
 };
+
+/**
+ * Thrown by a handler for an event it can never handle (malformed payload, unknown version): the
+ * adapters park it at once instead of retrying it `maxAttempts` times, and keep consuming.
+ */
+export class PermanentEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentEventError';
+  }
+}
 
 export class EventBusClosedError extends Error {
   constructor() {

@@ -6,9 +6,15 @@ import { PgEventBus } from './pg-event-bus';
 
 export * from './event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
+export { kafkaGroupId } from './kafka-codec';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
+export { declaredTopics, ensureKafkaTopics, kafkaGroupState, kafkaServing, type GroupMember } from './kafka-admin';
+export { PARKED_RETENTION_MS, TOPIC_CONFIG, type TopicConfig } from './topic-config';
 export { instrumentBus, type InstrumentedBus } from './instrumented';
+export * from './outbox';
+export * from './domain-events';
+export { OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
 
 export interface CreateEventBusOptions {
   /** Comma-separated host:port list (the KAFKA_BROKERS setting); empty or absent means PostgreSQL. */

@@ -1,7 +1,13 @@
 // Decorates any EventBus with the bus metric families (publish and consume counts by outcome, and the
 // consumer lag: how long after publication an event is handled), so both adapters report the same way.
-import { busConsumerLag, busEvents } from '../metrics';
-import { DEFAULT_MAX_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
+import { busConsumerLag, busEvents, busParked } from '../metrics';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  PermanentEventError,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './event-bus';
 
 /** The decorated bus; `adapter` is the transport underneath (for diagnostics and tests). */
 export type InstrumentedBus = EventBus & { readonly adapter: EventBus };
@@ -9,9 +15,9 @@ export type InstrumentedBus = EventBus & { readonly adapter: EventBus };
 export function instrumentBus(bus: EventBus, now: () => number = Date.now): InstrumentedBus {
   return {
     adapter: bus,
-    async publish(topic, key, payload) {
+    async publish(topic, key, payload, opts) {
       try {
-        await bus.publish(topic, key, payload);
+        await bus.publish(topic, key, payload, opts);
         busEvents.inc({ topic, op: 'publish', outcome: 'ok' });
       } catch (err) {
         busEvents.inc({ topic, op: 'publish', outcome: 'error' });
@@ -29,8 +35,12 @@ export function instrumentBus(bus: EventBus, now: () => number = Date.now): Inst
             await handler(event);
             busEvents.inc({ topic, op: 'consume', outcome: 'ok' });
           } catch (err) {
-            // The adapter parks the event after its last attempt (event-bus.ts contract).
-            busEvents.inc({ topic, op: 'consume', outcome: event.attempt >= maxAttempts ? 'parked' : 'retry' });
+            // The adapter parks the event after its last attempt, or at once when it can never be
+            // handled (event-bus.ts contract).
+            const permanent = err instanceof PermanentEventError;
+            const parked = permanent || event.attempt >= maxAttempts;
+            busEvents.inc({ topic, op: 'consume', outcome: parked ? 'parked' : 'retry' });
+            if (parked) busParked.inc({ group, topic, reason: permanent ? 'invalid' : 'failed' });
             throw err;
           }
         },

@@ -17,11 +17,24 @@ export const HEADER = {
 
 export const parkedTopic = (topic: string): string => `${topic}.parked`;
 
-export function encodeEvent(key: string, payload: unknown): Message {
+/**
+ * The Kafka consumer group behind the port's (group, topic). One Kafka group per topic, not one per
+ * port group: a service subscribes one group to several topics through separate consumers (feedback's
+ * 'feedback-erasure' takes chart.deleted and tenant.data_erased), and kafkajs's assigners hand a
+ * group's partitions round-robin to every member whatever it subscribed to; a consumer then drops the
+ * partitions of topics it does not subscribe to ("received unsubscribed topics"), so those events were
+ * never consumed. Found by the erasure tests on Kafka (the consumer stopped and restarted).
+ */
+export function kafkaGroupId(group: string, topic: string): string {
+  return `${group}.${topic}`;
+}
+
+/** `id`: the publisher's event id (the outbox row id), else a fresh one. */
+export function encodeEvent(key: string, payload: unknown, id: string = randomUUID()): Message {
   return {
     key,
     value: JSON.stringify(payload ?? null),
-    headers: { [HEADER.eventId]: randomUUID(), [HEADER.publishedAt]: new Date().toISOString() },
+    headers: { [HEADER.eventId]: id, [HEADER.publishedAt]: new Date().toISOString() },
   };
 }
 

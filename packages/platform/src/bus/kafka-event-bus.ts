@@ -1,8 +1,9 @@
 // The production EventBus adapter (DESIGN.md §3, chosen by KAFKA_BROKERS), on kafkajs 2.2.4.
 //
 // Ordering: Kafka orders records per partition. Topics this adapter creates have ONE partition by
-// default, which gives the port's "publish order per (group, topic)". With `numPartitions` > 1 (or a
-// topic created elsewhere with more), order holds per key only (records are keyed by `key`, e.g. the
+// default, which gives the port's "publish order per (group, topic)". The fleet's own topics have the
+// partitions declared in topic-config.ts (several, so replicas of a consumer share them): there order
+// holds per key only (records are keyed by `key`, e.g. the
 // tenant), in exchange for spreading a group's work over several consumers.
 import {
   Kafka,
@@ -20,9 +21,11 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
-import { decodeEvent, encodeEvent, encodeParked, parkedTopic } from './kafka-codec';
+import { declaredTopics } from './kafka-admin';
+import { decodeEvent, encodeEvent, encodeParked, kafkaGroupId, parkedTopic } from './kafka-codec';
 import { DEFAULT_RETRY_POLICY, deliverWithRetry, resolveMaxAttempts, type RetryPolicy } from './retry';
 
 export interface KafkaEventBusOptions {
@@ -77,7 +80,7 @@ export class KafkaEventBus implements EventBus {
     this.admin = this.kafka.admin();
   }
 
-  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+  async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
     this.assertOpen();
     await this.ensureTopic(topic);
     this.producerReady ??= this.connectOnce(
@@ -85,7 +88,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload)] });
+    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id)] });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
@@ -98,7 +101,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    const consumer = this.kafka.consumer({ groupId: kafkaGroupId(group, topic), allowAutoTopicCreation: false });
     this.consumers.push(consumer);
     await consumer.connect();
     // fromBeginning only applies to a group with no committed offsets: a new group reads the whole topic.
@@ -181,17 +184,28 @@ export class KafkaEventBus implements EventBus {
       () => (this.adminReady = null),
     );
     await this.adminReady;
-    // Resolves false when the topic already exists; waitForLeaders makes it usable on return.
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: [
-        {
-          topic,
-          numPartitions: this.options.numPartitions ?? 1,
-          replicationFactor: this.options.replicationFactor ?? -1,
-        },
-      ],
-    });
+    // Usually the launcher created it already: asking first keeps kafkajs from logging the broker's
+    // TOPIC_ALREADY_EXISTS answer as an error in every service at every start.
+    if ((await this.admin.listTopics()).includes(topic)) return;
+    // A fleet topic gets its declared partitions and retention even when a service creates it first.
+    const declared = declaredTopics().find((t) => t.topic === topic);
+    const spec = declared ?? {
+      topic,
+      numPartitions: this.options.numPartitions ?? 1,
+      replicationFactor: this.options.replicationFactor ?? -1,
+    };
+    // Resolves false when the topic already exists; waitForLeaders makes it usable on return. Right
+    // after the creation the broker may still answer "does not host this topic-partition" to the
+    // leader check (seen on Kafka 4.1 with kafkajs 2.2.4): a retriable error, so ask again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.admin.createTopics({ waitForLeaders: true, topics: [spec] });
+        return;
+      } catch (err) {
+        if (!(err as { retriable?: boolean }).retriable || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
   }
 
   private connectOnce(connect: () => Promise<void>, reset: () => void): Promise<void> {

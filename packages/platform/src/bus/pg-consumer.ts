@@ -23,6 +23,8 @@ type BatchResult = 'busy' | 'empty' | 'progress';
 
 interface EventRow {
   id: string;
+  /** The publisher's id when it gave one (bus.events.event_id), else null. */
+  event_id: string | null;
   key: string;
   payload: unknown;
   published_at: Date;
@@ -121,7 +123,7 @@ export class PgSubscription {
         return 'busy';
       }
       const events = await client.query<EventRow>(
-        'SELECT id, key, payload, published_at FROM bus.events WHERE topic = $1 AND id > $2 ORDER BY id LIMIT $3',
+        'SELECT id, event_id, key, payload, published_at FROM bus.events WHERE topic = $1 AND id > $2 ORDER BY id LIMIT $3',
         [topic, lastEventId, batchSize],
       );
       const doneUpTo = await this.handleRows(client, events.rows);
@@ -154,7 +156,7 @@ export class PgSubscription {
     for (const row of rows) {
       if (signal.aborted || Date.now() - started > maxBatchMs) break;
       const event = {
-        id: row.id,
+        id: row.event_id ?? row.id,
         topic,
         key: row.key,
         payload: row.payload,
@@ -164,10 +166,10 @@ export class PgSubscription {
       if (outcome.kind === 'interrupted') break;
       if (outcome.kind === 'failed') {
         await client.query(
-          `INSERT INTO bus.parked (group_name, topic, event_id, key, payload, published_at, attempts, error)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
+          `INSERT INTO bus.parked (group_name, topic, event_id, key, payload, published_at, attempts, error, event_uid)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
            ON CONFLICT (group_name, topic, event_id) DO UPDATE
-             SET attempts = EXCLUDED.attempts, error = EXCLUDED.error, parked_at = now()`,
+             SET attempts = EXCLUDED.attempts, error = EXCLUDED.error, parked_at = now(), replayed_at = NULL`,
           [
             group,
             topic,
@@ -177,6 +179,7 @@ export class PgSubscription {
             row.published_at,
             outcome.attempts,
             outcome.error,
+            event.id,
           ],
         );
         logger.error('event parked after failed attempts', {

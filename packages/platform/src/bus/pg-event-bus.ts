@@ -8,6 +8,7 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
 import { PgSubscription } from './pg-consumer';
@@ -76,10 +77,13 @@ export class PgEventBus implements EventBus {
     return this.schemaReady;
   }
 
-  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+  async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
     validateName('topic', topic);
     await this.start();
-    await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb)', [topic, key, toJson(payload)]);
+    if (opts?.id === undefined)
+      await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb)', [topic, key, toJson(payload)]);
+    else
+      await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb, $4)', [topic, key, toJson(payload), opts.id]);
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {

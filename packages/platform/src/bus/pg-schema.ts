@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS bus.events (
   published_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 CREATE INDEX IF NOT EXISTS events_topic_id_idx ON bus.events (topic, id);
+-- The publisher's event id (the outbox row id) when it gave one; consumers see coalesce(event_id, id).
+ALTER TABLE bus.events ADD COLUMN IF NOT EXISTS event_id text;
 
 CREATE TABLE IF NOT EXISTS bus.cursors (
   group_name    text        NOT NULL,
@@ -57,6 +59,9 @@ CREATE TABLE IF NOT EXISTS bus.parked (
   parked_at    timestamptz NOT NULL DEFAULT now(),
   UNIQUE (group_name, topic, event_id)
 );
+-- The id consumers saw (kept on replay so their dedupe holds), and when an operator replayed it.
+ALTER TABLE bus.parked ADD COLUMN IF NOT EXISTS event_uid text;
+ALTER TABLE bus.parked ADD COLUMN IF NOT EXISTS replayed_at timestamptz;
 
 CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb) RETURNS bigint
 LANGUAGE plpgsql AS $fn$
@@ -66,6 +71,20 @@ BEGIN
   PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE_PUBLISH}, hashtext(p_topic));
   INSERT INTO bus.events (topic, key, payload) VALUES (p_topic, p_key, p_payload) RETURNING id INTO new_id;
   -- Delivered when the transaction commits, never for a rollback.
+  PERFORM pg_notify('${NOTIFY_CHANNEL}', p_topic);
+  RETURN new_id;
+END
+$fn$;
+
+-- The same with the publisher's event id (a separate overload, so three-argument calls stay unambiguous).
+CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb, p_event_id text) RETURNS bigint
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  new_id bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE_PUBLISH}, hashtext(p_topic));
+  INSERT INTO bus.events (topic, key, payload, event_id) VALUES (p_topic, p_key, p_payload, p_event_id)
+    RETURNING id INTO new_id;
   PERFORM pg_notify('${NOTIFY_CHANNEL}', p_topic);
   RETURN new_id;
 END

@@ -1,6 +1,12 @@
 // Handler retries shared by both adapters, so "retried with backoff, then parked" means the same thing
 // whichever transport is wired in.
-import { DEFAULT_MAX_ATTEMPTS, type BusEvent, type BusLogger, type EventHandler } from './event-bus';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  PermanentEventError,
+  type BusEvent,
+  type BusLogger,
+  type EventHandler,
+} from './event-bus';
 
 export interface RetryPolicy {
   /** Wait after the first failure; doubled after each further failure. */
@@ -59,7 +65,9 @@ export async function deliverWithRetry(args: DeliverArgs): Promise<DeliveryOutco
       const error = describeError(err);
       // Only identifiers and the error message: payloads may hold personal data.
       const meta = { group, topic: event.topic, eventId: event.id, attempt, maxAttempts, error: firstLine(error) };
-      if (attempt >= maxAttempts) return { kind: 'failed', attempts: attempt, error };
+      // A permanent failure (bad input) would fail the same way every time: park it now.
+      if (attempt >= maxAttempts || err instanceof PermanentEventError)
+        return { kind: 'failed', attempts: attempt, error };
       logger.warn('event handler failed, retrying', meta);
       await beforeRetry?.().catch(() => {});
       if (!(await sleep(backoffMs(policy, attempt), signal))) return { kind: 'interrupted' };

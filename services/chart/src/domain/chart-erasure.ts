@@ -1,13 +1,15 @@
-// Erasure orchestration (spec "Data erasure"): the chart service deletes its own rows, asks every
-// participating service to erase what derives from them (summing the counts), then publishes
-// chart.deleted / tenant.data_erased before answering. Participants are called before the event is
-// published so that their synchronous answer carries the counts (a bus consumer running first would
-// leave them nothing to count). A participant that cannot be reached does not fail the erasure: it
-// deletes its rows from the event when it returns, and its rows are missing from the counts.
-import { AppError, type EventBus } from '@astro/platform';
+// Erasure orchestration (spec "Data erasure"): in ONE transaction the chart service deletes its own
+// rows, asks every participating service to erase what derives from them (summing the counts), and
+// writes chart.deleted / tenant.data_erased to its outbox; the commit makes both durable together and
+// the outbox relay delivers the event (so a crash or a broker outage cannot lose an erasure).
+// Participants are called before the commit so that their synchronous answer carries the counts (a bus
+// consumer running first would leave them nothing to count). A participant that cannot be reached does
+// not fail the erasure: it deletes its rows from the event when it returns, and its rows are missing
+// from the counts. If the transaction fails, nothing of the chart service changed and the erasure is
+// repeated by the caller (participants are idempotent).
+import { AppError, EVENTS, eventMessage } from '@astro/platform';
+import type { ChartRepository } from './chart-use-cases.ts';
 
-export const CHART_DELETED = 'chart.deleted';
-export const TENANT_DATA_ERASED = 'tenant.data_erased';
 export const CONFIRM_PHRASE = 'DELETE ALL DATA';
 
 export const STORE_NAMES = [
@@ -32,10 +34,7 @@ export interface ErasureParticipant {
   erase(tenantId: string, chartId: string | null): Promise<ErasureCounts>;
 }
 
-export interface ChartRowEraser {
-  delete(tenantId: string, id: string): Promise<boolean>;
-  deleteAllOf(tenantId: string): Promise<number>;
-}
+export type ChartRowEraser = Pick<ChartRepository, 'transaction'>;
 
 export interface TenantErasure {
   tenant_id: string;
@@ -54,7 +53,6 @@ export class ChartErasure {
   constructor(
     private readonly charts: ChartRowEraser,
     private readonly participants: readonly ErasureParticipant[],
-    private readonly bus: EventBus,
     private readonly logger: ErasureLogger,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -80,13 +78,17 @@ export class ChartErasure {
 
   /** DELETE /v1/charts/{chart_id}: 404 chart_not_found when absent or already deleted. */
   async deleteChart(tenantId: string, chartId: string): Promise<void> {
-    if (!(await this.charts.delete(tenantId, chartId)))
-      throw new AppError('chart_not_found', 'Chart not found.', { chart_id: chartId });
-    await this.fanOut(tenantId, chartId);
-    await this.bus.publish(CHART_DELETED, tenantId, {
-      tenant_id: tenantId,
-      chart_id: chartId,
-      deleted_at: this.now().toISOString(),
+    await this.charts.transaction(async (tx) => {
+      if (!(await tx.delete(tenantId, chartId)))
+        throw new AppError('chart_not_found', 'Chart not found.', { chart_id: chartId });
+      await this.fanOut(tenantId, chartId);
+      await tx.emit(
+        eventMessage(EVENTS.ChartDeleted, {
+          tenant_id: tenantId,
+          chart_id: chartId,
+          deleted_at: this.now().toISOString(),
+        }),
+      );
     });
   }
 
@@ -96,11 +98,13 @@ export class ChartErasure {
       throw new AppError('confirmation_required', `Send {"confirm": "${CONFIRM_PHRASE}"} to erase all data.`, {
         required_phrase: CONFIRM_PHRASE,
       });
-    const charts = await this.charts.deleteAllOf(tenantId);
-    const derived = await this.fanOut(tenantId, null);
-    await this.bus.publish(TENANT_DATA_ERASED, tenantId, {
-      tenant_id: tenantId,
-      erased_at: this.now().toISOString(),
+    const { charts, derived } = await this.charts.transaction(async (tx) => {
+      const deleted = await tx.deleteAllOf(tenantId);
+      const fromParticipants = await this.fanOut(tenantId, null);
+      await tx.emit(
+        eventMessage(EVENTS.TenantDataErased, { tenant_id: tenantId, erased_at: this.now().toISOString() }),
+      );
+      return { charts: deleted, derived: fromParticipants };
     });
     const rows_by_store = Object.fromEntries(
       STORE_NAMES.map((s) => [s, s === 'charts' ? charts : (derived.rows_by_store[s] ?? 0)]),

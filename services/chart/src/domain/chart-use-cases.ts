@@ -1,15 +1,22 @@
 // Chart use cases: create, read, delete and tenant erasure (chart-erasure.ts), the demo and place search.
-import { AppError, uuidv7 } from '@astro/platform';
+import { AppError, EVENTS, eventMessage, uuidv7, type OutboxMessage } from '@astro/platform';
 import type { ChartErasure } from './chart-erasure.ts';
 import { validateChartRequest, type ChartRequestInput } from './chart-input.ts';
 import { chartView, computeRecord, type ChartRecord } from './chart-record.ts';
 import { enforceDemoLimit, type DemoHitStore, type DemoLimit } from './demo-limiter.ts';
 
-export interface ChartRepository {
+/** Writes inside one database transaction; `emit` adds an event to the outbox of that transaction. */
+export interface ChartTx {
   insert(r: ChartRecord): Promise<void>;
-  find(tenantId: string, id: string): Promise<ChartRecord | null>;
   delete(tenantId: string, id: string): Promise<boolean>;
   deleteAllOf(tenantId: string): Promise<number>;
+  emit(msg: OutboxMessage): Promise<void>;
+}
+
+export interface ChartRepository {
+  find(tenantId: string, id: string): Promise<ChartRecord | null>;
+  /** Commits the writes of `work` (rows and outbox events) together, or none of them. */
+  transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T>;
 }
 
 export interface Place {
@@ -40,7 +47,18 @@ export class ChartUseCases {
   async create(tenantId: string, input: ChartRequestInput) {
     const req = validateChartRequest(input);
     const record = computeRecord(uuidv7(), tenantId, req, this.now());
-    await this.charts.insert(record);
+    // The row and its chart.created event commit together (transactional outbox).
+    await this.charts.transaction(async (tx) => {
+      await tx.insert(record);
+      await tx.emit(
+        eventMessage(EVENTS.ChartCreated, {
+          tenant_id: tenantId,
+          chart_id: record.id,
+          system: record.system,
+          created_at: record.computed_at.toISOString(),
+        }),
+      );
+    });
     return chartView(record);
   }
 

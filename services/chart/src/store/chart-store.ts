@@ -8,8 +8,9 @@
 // test keeps the two in step.
 import type pg from 'pg';
 import type { HouseCusp, Position } from '@astro/astro-core';
-import { isUuid } from '@astro/platform';
+import { inTransaction, isUuid, writeOutbox, type OutboxMessage, type SqlClient } from '@astro/platform';
 import type { ChartRecord } from '../domain/chart-record.ts';
+import type { ChartTx } from '../domain/chart-use-cases.ts';
 
 const COLUMNS = [
   'id',
@@ -46,32 +47,48 @@ function toRecord(row: Row): ChartRecord {
   };
 }
 
+function rowValues(r: ChartRecord): unknown[] {
+  return COLUMNS.map((c) => (c === 'planets' || c === 'houses' ? JSON.stringify(r[c]) : r[c]));
+}
+
+/** The writes of one transaction: chart rows and the outbox rows of the events they cause. */
+class PgChartTx implements ChartTx {
+  constructor(private readonly client: SqlClient) {}
+
+  async insert(r: ChartRecord): Promise<void> {
+    await this.client.query(INSERT, rowValues(r));
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const r = (await this.client.query('DELETE FROM charts WHERE id = $1 AND tenant_id = $2', [
+      id,
+      tenantId,
+    ])) as pg.QueryResult;
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async deleteAllOf(tenantId: string): Promise<number> {
+    const r = (await this.client.query('DELETE FROM charts WHERE tenant_id = $1', [tenantId])) as pg.QueryResult;
+    return r.rowCount ?? 0;
+  }
+
+  async emit(msg: OutboxMessage): Promise<void> {
+    await writeOutbox(this.client, msg);
+  }
+}
+
 export class ChartStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async insert(r: ChartRecord): Promise<void> {
-    await this.pool.query(
-      INSERT,
-      COLUMNS.map((c) => (c === 'planets' || c === 'houses' ? JSON.stringify(r[c]) : r[c])),
-    );
+  /** Runs `work` in one transaction: its chart writes and outbox rows commit together or not at all. */
+  transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, (client) => work(new PgChartTx(client)));
   }
 
   async find(tenantId: string, id: string): Promise<ChartRecord | null> {
     if (!isUuid(id)) return null;
     const { rows } = await this.pool.query<Row>(SELECT, [id, tenantId]);
     return rows[0] ? toRecord(rows[0]) : null;
-  }
-
-  /** True when a row was deleted. */
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
-    const r = await this.pool.query('DELETE FROM charts WHERE id = $1 AND tenant_id = $2', [id, tenantId]);
-    return (r.rowCount ?? 0) > 0;
-  }
-
-  /** Deletes every chart of the tenant; the count of rows removed. */
-  async deleteAllOf(tenantId: string): Promise<number> {
-    const r = await this.pool.query('DELETE FROM charts WHERE tenant_id = $1', [tenantId]);
-    return r.rowCount ?? 0;
   }
 }

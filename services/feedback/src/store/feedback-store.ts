@@ -3,7 +3,7 @@
 // with the SQL by the drift test); plain parameterised SQL keeps the erasure and aggregation
 // statements (DELETE ... RETURNING, upserts from GROUP BY) explicit.
 import type pg from 'pg';
-import { isUuid } from '@astro/platform';
+import { inTransaction, isUuid, writeOutbox, type OutboxMessage } from '@astro/platform';
 
 export interface StoredScore {
   skill_id: string;
@@ -176,27 +176,52 @@ export class FeedbackStore {
 
   // ------------------------------------------------------------ feedback and accuracy
 
-  async insertFeedback(f: FeedbackRow): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO feedback_entries (id, tenant_id, chart_id, statement_id, template_id, skill_id, verdict, role,
+  /** Stores the entry and its event (the outbox row) in one transaction: both or neither. */
+  async insertFeedback(f: FeedbackRow, event: OutboxMessage): Promise<void> {
+    await inTransaction(this.pool, async (c) => {
+      await c.query(
+        `INSERT INTO feedback_entries (id, tenant_id, chart_id, statement_id, template_id, skill_id, verdict, role,
          user_id, organization_id, comment, confidence, submitted_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        f.id,
-        f.tenant_id,
-        f.chart_id,
-        f.statement_id,
-        f.template_id,
-        f.skill_id,
-        f.verdict,
-        f.role,
-        f.user_id,
-        f.organization_id,
-        f.comment,
-        f.confidence,
-        f.submitted_at,
-      ],
+        [
+          f.id,
+          f.tenant_id,
+          f.chart_id,
+          f.statement_id,
+          f.template_id,
+          f.skill_id,
+          f.verdict,
+          f.role,
+          f.user_id,
+          f.organization_id,
+          f.comment,
+          f.confidence,
+          f.submitted_at,
+        ],
+      );
+      await writeOutbox(c, event);
+    });
+  }
+
+  /** File names of the reports an erasure will remove (read before the rows go, see ErasureUseCases). */
+  async reportFilesOf(tenantId: string, chartId: string | null): Promise<string[]> {
+    if (chartId !== null && !isUuid(chartId)) return [];
+    const { rows } = await this.pool.query<{ file_name: string }>(
+      chartId === null
+        ? 'SELECT file_name FROM reports WHERE tenant_id = $1'
+        : 'SELECT file_name FROM reports WHERE tenant_id = $1 AND chart_id = $2',
+      chartId === null ? [tenantId] : [tenantId, chartId],
     );
+    return rows.map((r) => r.file_name);
+  }
+
+  /** Templates with a stored aggregate for the tenant. */
+  async accuracyTemplates(tenantId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ template_id: string }>(
+      'SELECT template_id FROM template_accuracy WHERE tenant_id = $1',
+      [tenantId],
+    );
+    return rows.map((r) => r.template_id);
   }
 
   async findFeedback(tenantId: string, id: string): Promise<FeedbackRow | null> {

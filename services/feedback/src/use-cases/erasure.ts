@@ -1,6 +1,9 @@
 // Erasure of chart-derived data (astro.erasure.v1.DataErasureService and the bus topics
-// chart.deleted / tenant.data_erased): rows in one transaction, then the report files, then the
+// chart.deleted / tenant.data_erased): the report files, then the rows in one transaction, then the
 // aggregates of the templates that lost feedback. Idempotent: a repeat finds nothing and reports 0.
+// Crash-safe under redelivery (npm run drills): files go before the rows that name them, so a consumer
+// killed half-way finds the rows again on redelivery and finishes; and the tenant's aggregates are all
+// recounted (not only those of rows this attempt deleted), so a recount lost to a crash is redone.
 import type { EraseResult } from '@astro/protos/astro/erasure/v1/erasure';
 import type { ReportFiles } from '../reports/report-files.ts';
 import type { FeedbackStore } from '../store/feedback-store.ts';
@@ -14,10 +17,16 @@ export class ErasureUseCases {
   ) {}
 
   async erase(tenantId: string, chartId: string | null): Promise<EraseResult> {
-    const r = await this.store.erase(tenantId, chartId);
     let files = 0;
+    for (const name of await this.store.reportFilesOf(tenantId, chartId)) if (await this.files.remove(name)) files++;
+    const r = await this.store.erase(tenantId, chartId);
+    // Files written between the look and the delete (a report finishing concurrently).
     for (const rep of r.reports) if (await this.files.remove(rep.file_name)) files++;
-    for (const t of r.templates) await this.feedback.recompute(tenantId, t);
+    const templates = new Set([
+      ...r.templates,
+      ...(chartId === null ? [] : await this.store.accuracyTemplates(tenantId)),
+    ]);
+    for (const t of templates) await this.feedback.recompute(tenantId, t);
     return {
       rows_by_store: {
         feedback_entries: r.feedback_entries,

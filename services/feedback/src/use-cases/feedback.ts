@@ -2,20 +2,13 @@
 // feedback.submitted is published before answering (so it is never lost); the aggregator recomputes
 // the template's counts from the stored entries, which makes it idempotent under redelivery.
 import type { FeedbackEntry, TemplateAccuracy } from '@astro/protos/astro/feedback/v1/feedback';
-import { AppError, invalidRequest, uuidv7, type EventBus, type FieldError } from '@astro/platform';
+import { AppError, EVENTS, eventMessage, invalidRequest, uuidv7, type FieldError } from '@astro/platform';
 import { accuracyOf, isSuppressed, ROLES, VERDICTS, type SuppressionPolicy } from '../domain/feedback/accuracy.ts';
 import { templateById } from '../domain/templates/catalog.ts';
 import type { FeedbackRow, FeedbackStore } from '../store/feedback-store.ts';
 
-export const FEEDBACK_SUBMITTED = 'feedback.submitted';
 export const COMMENT_MAX = 2000;
 const ID_MAX = 200;
-
-export interface FeedbackSubmittedEvent {
-  tenant_id: string;
-  template_id: string;
-  feedback_id: string;
-}
 
 export interface SubmitFeedbackInput {
   statement_id?: string;
@@ -73,7 +66,6 @@ function validate(input: SubmitFeedbackInput): FieldError[] {
 export class FeedbackUseCases {
   constructor(
     private readonly store: FeedbackStore,
-    private readonly bus: EventBus,
     private readonly policy: SuppressionPolicy,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -102,9 +94,14 @@ export class FeedbackUseCases {
       confidence: input.confidence ?? null,
       submitted_at: this.now(),
     };
-    await this.store.insertFeedback(row);
-    const event: FeedbackSubmittedEvent = { tenant_id: tenantId, template_id: row.template_id, feedback_id: row.id };
-    await this.bus.publish(FEEDBACK_SUBMITTED, tenantId, event);
+    await this.store.insertFeedback(
+      row,
+      eventMessage(EVENTS.FeedbackSubmitted, {
+        tenant_id: tenantId,
+        template_id: row.template_id,
+        feedback_id: row.id,
+      }),
+    );
     return entryView(row);
   }
 

@@ -2,7 +2,7 @@
 // same idempotent deletion of the stored LLM interpretations (store `llm_interpretations`). The usage
 // ledger keeps its rows (spend already incurred still counts against budgets) without the chart id.
 import { DataErasureServiceService } from '@astro/protos/astro/erasure/v1/erasure';
-import { invalidRequest, isUuid, service, type EventBus, type Registration } from '@astro/platform';
+import { invalidRequest, isUuid, joinErasure, service, type EventBus, type Registration } from '@astro/platform';
 import type { InterpretationStore } from '../store/interpretation-store.ts';
 
 export const ERASURE_GROUP = 'llm-erasure';
@@ -20,19 +20,9 @@ export function erasureRegistrations(store: InterpretationStore): Registration[]
   ];
 }
 
-interface ErasurePayload {
-  tenant_id?: string;
-  chart_id?: string;
-}
-
 export async function subscribeErasure(bus: EventBus, store: InterpretationStore): Promise<void> {
-  const handle = (withChart: boolean) => async (event: { id: string; payload: unknown }) => {
-    const p = (event.payload ?? {}) as ErasurePayload;
-    if (!p.tenant_id || !isUuid(p.tenant_id)) return; // malformed: nothing of ours can match
-    if (withChart && (!p.chart_id || !isUuid(p.chart_id))) return;
-    await store.erase(p.tenant_id, withChart ? p.chart_id : undefined);
-    await store.firstSeen(event.id);
-  };
-  await bus.subscribe(ERASURE_GROUP, 'chart.deleted', handle(true));
-  await bus.subscribe(ERASURE_GROUP, 'tenant.data_erased', handle(false));
+  await joinErasure(bus, ERASURE_GROUP, async ({ tenantId, chartId, eventId }) => {
+    await store.erase(tenantId, chartId ?? undefined);
+    await store.firstSeen(eventId); // a record of what was applied; the erase itself is idempotent
+  });
 }

@@ -1,0 +1,262 @@
+// The outbox and its relay against a real PostgreSQL (a throw-away database on TEST_DATABASE_ADMIN_URL)
+// and a recording bus: rows exist only if their transaction commits, go out in order per key, are
+// marked sent, are retried with backoff after a failure, and two relays at once never publish a row
+// twice nor a key out of order.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { outboxOldestPendingAge, outboxPending, registry } from '../metrics';
+import type { BusLogger, EventBus, PublishOptions } from './event-bus';
+import { inTransaction, OUTBOX_TABLE_SQL, writeOutbox, writeOutboxPrisma } from './outbox';
+import { OutboxRelay } from './outbox-relay';
+
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `astro_outbox_test_${randomBytes(6).toString('hex')}`;
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+const databaseUrl = url.toString();
+let pool: pg.Pool;
+
+const quiet: BusLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+interface Published {
+  topic: string;
+  key: string;
+  payload: unknown;
+  id: string | undefined;
+}
+
+/** An EventBus that records publishes; `failNext` makes the next n publishes throw. */
+function recordingBus(delayMs = 0): EventBus & { published: Published[]; failNext: number } {
+  const bus = {
+    published: [] as Published[],
+    failNext: 0,
+    async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions) {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      if (bus.failNext > 0) {
+        bus.failNext--;
+        throw new Error('broker unavailable');
+      }
+      bus.published.push({ topic, key, payload, id: opts?.id });
+    },
+    async subscribe() {},
+    async close() {},
+  };
+  return bus;
+}
+
+function relay(bus: EventBus, extra: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}): OutboxRelay {
+  return new OutboxRelay({
+    connectionString: databaseUrl,
+    bus,
+    service: 'test',
+    logger: quiet,
+    listen: false,
+    retry: { initialBackoffMs: 50, maxBackoffMs: 1_000 },
+    ...extra,
+  });
+}
+
+async function reset(): Promise<void> {
+  await pool.query('TRUNCATE outbox');
+}
+
+before(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`);
+  await admin.end();
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
+  await pool.query(OUTBOX_TABLE_SQL);
+});
+
+after(async () => {
+  await pool.end();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('outbox writer', () => {
+  it('a row exists only if its transaction commits', async () => {
+    await reset();
+    await assert.rejects(
+      inTransaction(pool, async (c) => {
+        await writeOutbox(c, { topic: 't.a', key: 'tenant-1', payload: { n: 'rolled back' } });
+        throw new Error('the change failed');
+      }),
+      /the change failed/,
+    );
+    const id = await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.a', key: 'tenant-1', payload: { n: 1 } }));
+    const { rows } = await pool.query('SELECT id, payload FROM outbox');
+    assert.deepEqual(rows, [{ id, payload: { n: 1 } }]);
+  });
+
+  it('the Prisma variant writes the same row through $executeRawUnsafe', async () => {
+    await reset();
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const tx = {
+        $executeRawUnsafe: async (q: string, ...values: unknown[]) => (await client.query(q, values)).rowCount ?? 0,
+      };
+      const id = await writeOutboxPrisma(tx, { topic: 't.p', key: 'tenant-2', payload: { ok: true } });
+      await client.query('COMMIT');
+      const { rows } = await pool.query('SELECT id, topic, key FROM outbox');
+      assert.deepEqual(rows, [{ id, topic: 't.p', key: 'tenant-2' }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('refuses a message without a key (events are keyed by tenant)', async () => {
+    await assert.rejects(
+      inTransaction(pool, (c) => writeOutbox(c, { topic: 't', key: '', payload: {} })),
+      RangeError,
+    );
+  });
+});
+
+describe('OutboxRelay', () => {
+  it('publishes committed rows in order per key with the row id as event id, and marks them sent', async () => {
+    await reset();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push(await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.o', key: `k${i % 2}`, payload: { i } })));
+    const bus = recordingBus();
+    const r = relay(bus);
+    try {
+      const round = await r.relayOnce();
+      assert.deepEqual(round, { published: 6, failed: 0, deferred: 0 });
+      assert.deepEqual(
+        bus.published.filter((p) => p.key === 'k0').map((p) => (p.payload as { i: number }).i),
+        [0, 2, 4],
+      );
+      assert.deepEqual(
+        bus.published.filter((p) => p.key === 'k1').map((p) => (p.payload as { i: number }).i),
+        [1, 3, 5],
+      );
+      assert.deepEqual(bus.published.map((p) => p.id).sort(), [...ids].sort());
+      const { rows } = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
+      assert.equal(rows[0].n, 0);
+      assert.deepEqual(await r.relayOnce(), { published: 0, failed: 0, deferred: 0 }, 'nothing is sent twice');
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('retries a failed publish after a backoff, without letting the key’s later rows overtake it', async () => {
+    await reset();
+    for (const n of [1, 2])
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.r', key: 'k', payload: { n } }));
+    await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.r', key: 'other', payload: { n: 3 } }));
+    const bus = recordingBus();
+    bus.failNext = 1;
+    const r = relay(bus, { retry: { initialBackoffMs: 400, maxBackoffMs: 1_000 } });
+    try {
+      const first = await r.relayOnce();
+      assert.equal(first.failed, 1);
+      // n=1 failed, so n=2 (same key) waits; the other key is not held up.
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { n: number }).n),
+        [3],
+      );
+      const { rows } = await pool.query(
+        `SELECT attempts, last_error, next_attempt_at > now() AS waiting FROM outbox WHERE payload->>'n' = '1'`,
+      );
+      assert.equal(rows[0].attempts, 1);
+      assert.match(rows[0].last_error, /broker unavailable/);
+      assert.equal(rows[0].waiting, true, 'the retry is scheduled in the future (backoff)');
+      // Before the backoff elapses nothing of key k moves: n=2 must not overtake n=1.
+      const during = await r.relayOnce();
+      assert.equal(during.published, 0);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      const later = await r.relayOnce();
+      assert.equal(later.published, 2);
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { n: number }).n),
+        [3, 1, 2],
+      );
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('two relays at once (SKIP LOCKED) publish every row exactly once and keep each key in order', async () => {
+    await reset();
+    const keys = ['a', 'b', 'c', 'd'];
+    const rows = 120;
+    for (let i = 0; i < rows; i++)
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.c', key: keys[i % keys.length]!, payload: { i } }));
+    // One shared log in arrival order, so interleaving between the two relays is visible.
+    const log: Published[] = [];
+    const sharedBus = (): EventBus => ({
+      async publish(topic, key, payload, opts) {
+        await new Promise((r) => setTimeout(r, 1));
+        log.push({ topic, key, payload, id: opts?.id });
+      },
+      async subscribe() {},
+      async close() {},
+    });
+    const relays = [relay(sharedBus(), { batchSize: 7 }), relay(sharedBus(), { batchSize: 7 })];
+    try {
+      const drain = async (r: OutboxRelay) => {
+        for (let idle = 0; idle < 3;) {
+          const res = await r.relayOnce();
+          idle = res.published === 0 && res.deferred === 0 ? idle + 1 : 0;
+        }
+      };
+      await Promise.all(relays.map(drain));
+      // Deferred keys may leave rows for one more round: finish with a single relay.
+      await drain(relays[0]!);
+      assert.equal(log.length, rows, 'every row published exactly once');
+      assert.equal(new Set(log.map((p) => p.id)).size, rows);
+      for (const key of keys) {
+        const seen = log.filter((p) => p.key === key).map((p) => (p.payload as { i: number }).i);
+        assert.deepEqual(
+          seen,
+          [...seen].sort((x, y) => x - y),
+          `key ${key} in order`,
+        );
+      }
+    } finally {
+      await Promise.all(relays.map((r) => r.close()));
+    }
+  });
+
+  it('runs in the background: a NOTIFY at commit wakes it, and the backlog gauges follow', async () => {
+    await reset();
+    const bus = recordingBus();
+    // A failing bus first: the row stays pending and the gauges show it.
+    bus.failNext = 1_000;
+    const r = relay(bus, { listen: true, pollIntervalMs: 10_000 });
+    try {
+      await r.start();
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.n', key: 'k', payload: { n: 1 } }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const backlog = await r.sampleBacklog();
+      assert.equal(backlog.pending, 1);
+      assert.ok(backlog.oldestAgeSeconds > 0);
+      const text = await registry.metrics();
+      assert.match(text, /outbox_pending\{service="test"\} 1/);
+      assert.ok(outboxPending && outboxOldestPendingAge);
+      // The broker comes back: the next round (after the backoff, woken by another commit) delivers both.
+      bus.failNext = 0;
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.n', key: 'k', payload: { n: 2 } }));
+      const deadline = Date.now() + 5_000;
+      while (bus.published.length < 2 && Date.now() < deadline) {
+        r.wake();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { n: number }).n),
+        [1, 2],
+      );
+      assert.deepEqual(await r.sampleBacklog(), { pending: 0, oldestAgeSeconds: 0 });
+    } finally {
+      await r.close();
+    }
+  });
+});

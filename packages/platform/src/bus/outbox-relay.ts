@@ -1,0 +1,259 @@
+// The outbox relay (one per service process; outbox.ts explains the outbox): moves committed outbox
+// rows to the EventBus, marks them sent, retries failures with backoff, and reports the backlog.
+//
+// Order per key, with several relays (replicas) at once:
+// - a relay takes a batch with `FOR UPDATE SKIP LOCKED` (two relays never hold the same row);
+// - it then publishes a key's rows only if it holds that key's advisory lock AND no earlier unsent row
+//   of the key exists outside its batch (one locked by another relay, or waiting for its retry time).
+//   Either way the key waits for the next round, so a key's rows reach the bus in `seq` order;
+// - the first failure of a key stops that key for the round (later rows must not overtake it).
+// `seq` follows insertion; two transactions of one tenant running at the same moment have no order
+// anyway, and for causally ordered ones (the second began after the first committed) seq order is
+// commit order.
+//
+// Delivery is at-least-once: a crash after the publish and before the commit of `sent_at` publishes the
+// row again on the next round, with the same event id (the row id), which consumers dedupe on.
+import pg from 'pg';
+import { outboxOldestPendingAge, outboxPending, outboxPublished } from '../metrics';
+import { fallbackLogger, type BusLogger, type EventBus } from './event-bus';
+import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
+import { PgNotifyListener } from './pg-listener';
+import { backoffMs, describeError, type RetryPolicy } from './retry';
+
+export interface OutboxRelayOptions {
+  /** The service's own database (where its outbox table is). */
+  connectionString: string;
+  bus: EventBus;
+  /** Label of the metrics (`service`). */
+  service: string;
+  logger?: BusLogger;
+  /** Rows per round (default 200). */
+  batchSize?: number;
+  /** Safety-net poll when no NOTIFY arrives (default 500 ms). */
+  pollIntervalMs?: number;
+  /** Wait before retrying a row whose publish failed; doubled per failure (default 200 ms .. 30 s). */
+  retry?: RetryPolicy;
+  /** Sent rows are deleted after this long (default 1 day); 0 keeps them. */
+  retainSentMs?: number;
+  /** Listen for the writers' NOTIFY (default true). */
+  listen?: boolean;
+}
+
+interface OutboxRow {
+  id: string;
+  seq: string;
+  topic: string;
+  key: string;
+  payload: unknown;
+  attempts: number;
+}
+
+export interface RoundResult {
+  published: number;
+  failed: number;
+  /** Keys left for a later round because another relay, or an earlier unsent row, holds them. */
+  deferred: number;
+}
+
+const LOCK_NAMESPACE_KEY = 0x6f627831; // 'obx1': two-key advisory locks, apart from the bus's
+const DEFAULT_RETRY: RetryPolicy = { initialBackoffMs: 200, maxBackoffMs: 30_000 };
+
+export class OutboxRelay {
+  private readonly pool: pg.Pool;
+  private readonly logger: BusLogger;
+  private readonly listener: PgNotifyListener | null;
+  private readonly closing = new AbortController();
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private lastPrune = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.logger = options.logger ?? fallbackLogger;
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: 2, application_name: 'outbox-relay' });
+    this.pool.on('error', (err) => this.logger.warn('outbox relay idle connection error', { error: err.message }));
+    this.listener =
+      options.listen === false
+        ? null
+        : new PgNotifyListener({
+            connectionString: options.connectionString,
+            channel: OUTBOX_NOTIFY_CHANNEL,
+            onNotify: () => this.wake(),
+            onReconnect: () => this.wake(),
+            logger: this.logger,
+          });
+  }
+
+  /** Starts relaying in the background; returns once the first round has run (or failed and logged). */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    await this.listener?.start();
+    let first!: () => void;
+    const firstDone = new Promise<void>((resolve) => (first = resolve));
+    this.loop = this.run(first);
+    await firstDone;
+  }
+
+  /** Makes the relay run a round now (called by the NOTIFY listener; tests may call it too). */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Stops after the round in flight; unsent rows stay for the next start. Safe to call twice. */
+  async close(): Promise<void> {
+    if (!this.closing.signal.aborted) this.closing.abort();
+    this.wakeUp?.();
+    await this.loop;
+    await this.listener?.stop();
+    await this.pool.end().catch(() => {});
+  }
+
+  private async run(firstDone: () => void): Promise<void> {
+    const poll = this.options.pollIntervalMs ?? 500;
+    let signalled = false;
+    while (!this.closing.signal.aborted) {
+      this.woken = false;
+      let result: RoundResult | null = null;
+      try {
+        result = await this.relayOnce();
+        await this.sampleBacklog();
+        await this.prune();
+      } catch (err) {
+        this.logger.error('outbox relay round failed', { service: this.options.service, error: message(err) });
+      }
+      if (!signalled) {
+        signalled = true;
+        firstDone();
+      }
+      // A full batch or a wake-up during the round: go again at once; otherwise wait for a wake-up.
+      const more = result !== null && result.published + result.failed >= (this.options.batchSize ?? 200);
+      if (more || this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, poll);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakeUp = done;
+      });
+      this.wakeUp = null;
+    }
+    if (!signalled) firstDone();
+  }
+
+  /** One round: take a batch, publish what may go now, mark it. Exposed for tests and drills. */
+  async relayOnce(): Promise<RoundResult> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT id, seq, topic, key, payload, attempts FROM outbox
+          WHERE sent_at IS NULL AND next_attempt_at <= now()
+          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 200],
+      );
+      const result: RoundResult = { published: 0, failed: 0, deferred: 0 };
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return result;
+      }
+      const byKey = new Map<string, OutboxRow[]>();
+      for (const row of rows) {
+        const list = byKey.get(row.key);
+        if (list) list.push(row);
+        else byKey.set(row.key, [row]);
+      }
+      const keys = [...byKey.keys()];
+      const firstSeqs = keys.map((k) => byKey.get(k)![0]!.seq);
+      // Keys this relay may publish now: it holds the key's lock, and nothing older of the key is unsent.
+      const free = await client.query<{ key: string }>(
+        `SELECT t.key FROM unnest($1::text[], $2::bigint[]) AS t(key, first_seq)
+          WHERE pg_try_advisory_xact_lock(${LOCK_NAMESPACE_KEY}, hashtext(t.key))
+            AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.key = t.key AND o.sent_at IS NULL AND o.seq < t.first_seq)`,
+        [keys, firstSeqs],
+      );
+      const mayGo = new Set(free.rows.map((r) => r.key));
+      const sent: string[] = [];
+      for (const [key, list] of byKey) {
+        if (!mayGo.has(key)) {
+          result.deferred++;
+          continue;
+        }
+        for (const row of list) {
+          if (this.closing.signal.aborted) break;
+          try {
+            await this.options.bus.publish(row.topic, row.key, row.payload, { id: row.id });
+            sent.push(row.id);
+            result.published++;
+            outboxPublished.inc({ service: this.options.service, outcome: 'ok' });
+          } catch (err) {
+            result.failed++;
+            outboxPublished.inc({ service: this.options.service, outcome: 'error' });
+            const attempts = row.attempts + 1;
+            const wait = backoffMs(this.options.retry ?? DEFAULT_RETRY, attempts);
+            await client.query(
+              `UPDATE outbox SET attempts = $2, last_error = $3,
+                      next_attempt_at = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
+                WHERE id = $1`,
+              [row.id, attempts, describeError(err, 1_000), wait],
+            );
+            // Ids and counts only: payloads may carry personal data.
+            this.logger.warn('outbox publish failed; will retry', {
+              service: this.options.service,
+              topic: row.topic,
+              eventId: row.id,
+              attempts,
+              retryInMs: wait,
+              error: message(err),
+            });
+            break; // the key's later rows must not overtake this one
+          }
+        }
+      }
+      if (sent.length > 0)
+        await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::text[])', [
+          sent,
+        ]);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((e: unknown) => (broken ??= e instanceof Error ? e : new Error(String(e))));
+      throw err;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+
+  /** Backlog gauges: rows not yet sent, and the age of the oldest. */
+  async sampleBacklog(): Promise<{ pending: number; oldestAgeSeconds: number }> {
+    const { rows } = await this.pool.query<{ pending: string; age: number | null }>(
+      `SELECT count(*) AS pending, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age
+         FROM outbox WHERE sent_at IS NULL`,
+    );
+    const pending = Number(rows[0]?.pending ?? 0);
+    const oldestAgeSeconds = Math.max(0, rows[0]?.age ?? 0);
+    outboxPending.set({ service: this.options.service }, pending);
+    outboxOldestPendingAge.set({ service: this.options.service }, oldestAgeSeconds);
+    return { pending, oldestAgeSeconds };
+  }
+
+  /** Deletes sent rows past their retention, at most once a minute. */
+  private async prune(): Promise<void> {
+    const retain = this.options.retainSentMs ?? 86_400_000;
+    if (retain <= 0 || Date.now() - this.lastPrune < 60_000) return;
+    this.lastPrune = Date.now();
+    await this.pool.query(
+      `DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < now() - make_interval(secs => $1::double precision / 1000)`,
+      [retain],
+    );
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
