@@ -4,17 +4,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { OUTBOX_KEY_LOCK_NAMESPACE } from '@astro/platform';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@astro/platform/db/index';
 import { freePort, ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { startMailCapture } from '../mail-capture.ts';
 import {
   calcServiceDrill,
   consumerDrill,
+  consumerKillDrill,
   emptyReport,
   formatReports,
   postgresDrill,
+  publisherKillDrill,
   redisDrill,
   type DrillReport,
+  type RelayStall,
 } from './drills.ts';
 import { call } from './load.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
@@ -126,6 +130,67 @@ try {
         }
       },
     }),
+  );
+  const reportsNaming = async (ids: string[]) => {
+    const c = new pg.Client({ connectionString: westernDb });
+    await c.connect();
+    try {
+      const { rows } = await c.query(
+        'SELECT count(*)::int AS n FROM compatibility_reports WHERE tenant_id = $1 AND (chart_a_id = ANY($2) OR chart_b_id = ANY($2))',
+        [tenantId, ids],
+      );
+      return rows[0].n as number;
+    } finally {
+      await c.end();
+    }
+  };
+  const western = {
+    stop: () => f.stopService('western-calc'),
+    start: () => f.startService('western-calc'),
+    kill: () => f.killService('western-calc'),
+  };
+  await drill('publisher SIGKILLed before its relay published', async () => {
+    // Holding the relay's lock for the tenant stalls it: commits land in the outbox and stay there.
+    let holder: pg.Client | undefined;
+    const stall: RelayStall = {
+      hold: async (key) => {
+        holder = new pg.Client({ connectionString: f.databases.chart });
+        await holder.connect();
+        await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [OUTBOX_KEY_LOCK_NAMESPACE, key]);
+      },
+      release: async () => {
+        await holder?.end();
+        holder = undefined;
+      },
+      pending: async (key) => {
+        const c = new pg.Client({ connectionString: f.databases.chart });
+        await c.connect();
+        try {
+          const { rows } = await c.query('SELECT count(*)::int AS n FROM outbox WHERE key = $1 AND sent_at IS NULL', [
+            key,
+          ]);
+          return rows[0].n as number;
+        } finally {
+          await c.end();
+        }
+      },
+    };
+    return publisherKillDrill({
+      baseUrl: base,
+      key,
+      tenantId,
+      publisher: {
+        stop: () => f.stopService('chart'),
+        start: () => f.startService('chart'),
+        kill: () => f.killService('chart'),
+      },
+      consumer: western,
+      stall,
+      reportsNaming,
+    });
+  });
+  await drill('consumer SIGKILLed mid-erasure', () =>
+    consumerKillDrill({ baseUrl: base, key, consumer: western, reportsNaming, charts: 30 }),
   );
   log(`\n${formatReports(reports)}`);
   status = reports.every((r) => r.failures.length === 0) ? 0 : 1;

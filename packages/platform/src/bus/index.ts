@@ -8,10 +8,10 @@ export * from './event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';
 export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from './pg-event-bus';
 export type { RetryPolicy } from './retry';
-export { instrumentBus, type InstrumentedBus } from './instrumented';
+export { instrumentBus, parkedEventsOf, type InstrumentedBus } from './instrumented';
 export * from './outbox';
 export * from './domain-events';
-export { OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
+export { OUTBOX_KEY_LOCK_NAMESPACE, OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
 
 export interface CreateEventBusOptions {
   /** Comma-separated host:port list (the KAFKA_BROKERS setting); empty or absent means PostgreSQL. */
