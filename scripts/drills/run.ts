@@ -59,13 +59,18 @@ try {
   });
   const f = fleet;
   const base = f.baseUrl;
-  const signup = await call(base, 'POST', '/v1/auth/signup', {
-    body: {
-      email: `drill-${runId}@example.com`,
-      password: `Correct-Horse-Battery-Staple-42!${runId}`,
-      accept_terms: true,
-    },
-  });
+  // A fresh fleet on a busy machine can time out its first sign-ups (password hashing): try a few
+  // times, each with a new address so a late success of an earlier try cannot collide.
+  let signup = { status: 0, json: null as any };
+  for (let attempt = 1; attempt <= 5 && signup.status !== 201; attempt++) {
+    signup = await call(base, 'POST', '/v1/auth/signup', {
+      body: {
+        email: `drill-${runId}-${attempt}@example.com`,
+        password: `Correct-Horse-Battery-Staple-42!${runId}`,
+        accept_terms: true,
+      },
+    });
+  }
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.json)}`);
   const keyRes = await call(base, 'POST', '/v1/api-keys', {
     token: signup.json.session.access_token,
@@ -81,7 +86,10 @@ try {
 
   const reports: DrillReport[] = [];
   // A drill that throws (a process it needs died) is a failed row, and the next drills still run.
+  // DRILL_FILTER=regex runs only the drills whose name matches (all by default).
+  const only = process.env.DRILL_FILTER ? new RegExp(process.env.DRILL_FILTER, 'i') : null;
   const drill = async (name: string, run: () => Promise<DrillReport>) => {
+    if (only && !only.test(name)) return;
     log(`== drill: ${name}`);
     try {
       reports.push(await run());
