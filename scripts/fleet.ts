@@ -40,6 +40,8 @@ export interface RunningFleet {
   /** Tests: stop one service process (SIGTERM, drained) and start it again with the same settings. */
   stopService(name: string): Promise<void>;
   startService(name: string): Promise<void>;
+  /** Drills: SIGKILL one service process (no drain, no cleanup: a crash). */
+  killService(name: string): Promise<void>;
 }
 
 /**
@@ -246,12 +248,12 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       if (Date.now() > until) throw new Error(`gateway did not become ready (see ${where})`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const stopService = async (name: string) => {
+    const stopService = async (name: string, signal: NodeJS.Signals = 'SIGTERM') => {
       const c = children.find((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null);
       if (!c) return;
       await new Promise<void>((resolve) => {
         c.proc.once('exit', () => resolve());
-        c.proc.kill('SIGTERM');
+        c.proc.kill(signal);
       });
     };
     const startService = async (name: string) => {
@@ -269,8 +271,9 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       env: shared,
       metricsPorts: Object.fromEntries([...ports].map(([name, p]) => [name, p.metrics])),
       stop,
-      stopService,
+      stopService: (name: string) => stopService(name),
       startService,
+      killService: (name: string) => stopService(name, 'SIGKILL'),
     };
   } catch (err) {
     await stop();

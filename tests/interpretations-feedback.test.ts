@@ -21,6 +21,9 @@ import {
   UUID,
   type SignedUp,
 } from './helpers/client.ts';
+import { EVENTS, eventMessage, uuidv7 } from '@astro/platform';
+import type { ParkedEventList } from '@astro/protos/astro/account/v1/account';
+import { runOperator } from '../scripts/operator.ts';
 import { fleetService, publishEvent, serviceSql, waitUntil } from './helpers/fleet-control.ts';
 
 const ALL_SCOPES = [
@@ -708,6 +711,56 @@ describe('DELETE /v1/charts/{chart_id} and DELETE /v1/tenant/data', () => {
 
 // ---------------------------------------------------------------- a service down and back
 
+describe('feedback events: bad input and redelivery', () => {
+  it('a malformed or unknown-version feedback.submitted is parked and listed; the aggregator goes on; a redelivery counts once', async () => {
+    const t = await tenant();
+    const id = await chartOf(t);
+    const s = (await interpret(t, id)).statements[0];
+    const topic = EVENTS.FeedbackSubmitted.topic;
+    const tenantId = t.user.tenant.id;
+    // A producer from before the contract (no @type), and one from a future version.
+    await publishEvent(topic, tenantId, { tenant_id: tenantId, template_id: s.template_id });
+    await publishEvent(topic, tenantId, {
+      '@type': 'astro.events.v2.FeedbackSubmitted',
+      tenant_id: tenantId,
+      template_id: s.template_id,
+    });
+    const entry = await feedback(t, s.id, 'correct');
+    // The same event delivered again (a relay retried after a crash): same id, the aggregate is a recount.
+    const again = eventMessage(EVENTS.FeedbackSubmitted, {
+      tenant_id: tenantId,
+      template_id: s.template_id,
+      feedback_id: entry.id,
+    });
+    await publishEvent(topic, tenantId, again.payload);
+    await publishEvent(topic, tenantId, again.payload);
+    const acc = await waitForSample(t, s.template_id, 1);
+    assert.equal(acc.correct_count, 1);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal((await waitForSample(t, s.template_id, 1)).correct_count, 1, 'still one after the redeliveries');
+    // The operator sees the two parked events with the reason, and no payload (no personal data).
+    let parked: ParkedEventList | undefined;
+    await waitUntil(
+      async () => {
+        parked = (await runOperator(['list-parked'], process.env.ACCOUNT_ADDR!)) as ParkedEventList;
+        return parked.events.filter((e) => e.group === 'feedback-aggregator' && e.parked_at).length >= 2;
+      },
+      AGGREGATE_MS,
+      'the malformed events are parked',
+    );
+    const reasons = parked!.events.filter((e) => e.group === 'feedback-aggregator').map((e) => e.error);
+    assert.ok(
+      reasons.some((r) => /unknown event type missing/.test(r)),
+      reasons.join('; '),
+    );
+    assert.ok(
+      reasons.some((r) => /unknown event type "astro\.events\.v2\.FeedbackSubmitted"/.test(r)),
+      reasons.join('; '),
+    );
+    for (const r of reasons) assert.ok(!r.includes(tenantId), 'a parked reason names no tenant data');
+  });
+});
+
 describe('the feedback service stopped and restarted', () => {
   it('the aggregator catches up on feedback.submitted published while it was down', async () => {
     const t = await tenant();
@@ -717,19 +770,33 @@ describe('the feedback service stopped and restarted', () => {
     await waitForSample(t, s.template_id, 1);
     await fleetService('feedback', 'stop');
     try {
-      // What a submission writes (the row, then the event), done while the consumer is down.
+      // What a submission writes, done while the service (its relay and its consumer) is down: the
+      // row and its feedback.submitted event in the outbox, in one transaction. The restarted relay
+      // publishes it and the aggregator applies it.
       const fid = '0190a3c2-0000-7000-8000-' + Date.now().toString(16).padStart(12, '0').slice(-12);
-      await serviceSql(
-        'FEEDBACK_DATABASE_URL',
-        `INSERT INTO feedback_entries (id, tenant_id, chart_id, statement_id, template_id, skill_id, verdict, role, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'wrong', 'observer', now())`,
-        [fid, t.user.tenant.id, id, s.id, s.template_id, s.skill_id],
-      );
-      await publishEvent('feedback.submitted', t.user.tenant.id, {
+      const event = eventMessage(EVENTS.FeedbackSubmitted, {
         tenant_id: t.user.tenant.id,
         template_id: s.template_id,
         feedback_id: fid,
       });
+      await serviceSql(
+        'FEEDBACK_DATABASE_URL',
+        `WITH entry AS (
+           INSERT INTO feedback_entries (id, tenant_id, chart_id, statement_id, template_id, skill_id, verdict, role, submitted_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'wrong', 'observer', now()))
+         INSERT INTO outbox (id, topic, key, payload) VALUES ($7, $8, $2, $9::jsonb)`,
+        [
+          fid,
+          t.user.tenant.id,
+          id,
+          s.id,
+          s.template_id,
+          s.skill_id,
+          uuidv7(),
+          event.topic,
+          JSON.stringify(event.payload),
+        ],
+      );
     } finally {
       await fleetService('feedback', 'start');
     }

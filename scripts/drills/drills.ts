@@ -329,3 +329,148 @@ export function formatReports(reports: DrillReport[]): string {
   }
   return out.join('\n');
 }
+
+/** The relay's per-key lock (packages/platform/src/bus/outbox-relay.ts), held by the drill to stall it. */
+export interface RelayStall {
+  /** Holds the lock of `key` (the tenant) in the service's database: committed rows stay unsent. */
+  hold(key: string): Promise<void>;
+  release(): Promise<void>;
+  /** Unsent outbox rows of `key`. */
+  pending(key: string): Promise<number>;
+}
+
+/**
+ * A publisher killed between its commit and the relay's publish (issue 16): chart deletions are
+ * acknowledged while the relay is stalled (it cannot take the tenant's key) and the consumer that must
+ * act on them (western-calc) is down, so only the chart.deleted events can erase its rows. The chart
+ * service is then SIGKILLed with the events still in its outbox, and restarted: every acknowledged
+ * deletion's event must still be delivered and applied.
+ */
+export async function publisherKillDrill(o: {
+  baseUrl: string;
+  key: string;
+  tenantId: string;
+  publisher: Fault & { kill(): Promise<void> };
+  consumer: Fault;
+  stall: RelayStall;
+  reportsNaming: (chartIds: string[]) => Promise<number>;
+  charts?: number;
+}): Promise<DrillReport> {
+  const n = o.charts ?? 5;
+  const ids = await chartsWithReports(o.baseUrl, o.key, n);
+  if ((await o.reportsNaming(ids)) !== n) throw new Error('the compatibility reports were not stored');
+  await o.consumer.stop();
+  await o.stall.hold(o.tenantId);
+  const samples: Sample[] = [];
+  let pendingAtKill = 0;
+  try {
+    for (const id of ids) samples.push(await deleteChart(o.baseUrl, o.key, id));
+    pendingAtKill = await o.stall.pending(o.tenantId);
+    await o.publisher.kill();
+  } finally {
+    await o.stall.release();
+  }
+  const restart = Date.now();
+  await o.publisher.start();
+  await o.consumer.start();
+  let left = await o.reportsNaming(ids);
+  while (left > 0 && Date.now() - restart < 60_000) {
+    await sleep(200);
+    left = await o.reportsNaming(ids);
+  }
+  const r = tally('publisher SIGKILLed before its relay published', samples);
+  r.acknowledged = samples.filter((s) => s.status === 204).length;
+  r.found = n - left;
+  r.lost = left;
+  r.recovered = left === 0;
+  r.recoverMs = left === 0 ? Date.now() - restart : null;
+  if (r.acknowledged !== n) r.failures.push(`${n - r.acknowledged} deletions not acknowledged`);
+  if (pendingAtKill < n) r.failures.push(`only ${pendingAtKill} of ${n} events were still in the outbox at the kill`);
+  if (left) r.failures.push(`${left} events of acknowledged deletions never applied after the restart`);
+  r.notes.push(`${pendingAtKill} events committed but unpublished when the chart service was SIGKILLed`);
+  checkCommon(r);
+  return r;
+}
+
+/**
+ * A consumer killed in the middle of an erasure: a backlog of chart.deleted events waits while the
+ * consumer is down; it is started and SIGKILLed as soon as it has applied some but not all of them,
+ * then started again. Afterwards none of the deleted charts' rows may remain.
+ */
+export async function consumerKillDrill(o: {
+  baseUrl: string;
+  key: string;
+  consumer: Fault & { kill(): Promise<void> };
+  reportsNaming: (chartIds: string[]) => Promise<number>;
+  charts?: number;
+}): Promise<DrillReport> {
+  const n = o.charts ?? 20;
+  const ids = await chartsWithReports(o.baseUrl, o.key, n);
+  if ((await o.reportsNaming(ids)) !== n) throw new Error('the compatibility reports were not stored');
+  await o.consumer.stop();
+  const samples: Sample[] = [];
+  for (const id of ids) samples.push(await deleteChart(o.baseUrl, o.key, id));
+  const before = await o.reportsNaming(ids);
+  // Start it, and kill it at the first sign of progress (some rows gone, not all).
+  const starting = o.consumer.start().catch(() => {});
+  let atKill = before;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    atKill = await o.reportsNaming(ids);
+    if (atKill < before) break;
+    await sleep(5);
+  }
+  await o.consumer.kill();
+  await starting;
+  const restart = Date.now();
+  await o.consumer.start();
+  let left = await o.reportsNaming(ids);
+  while (left > 0 && Date.now() - restart < 60_000) {
+    await sleep(200);
+    left = await o.reportsNaming(ids);
+  }
+  const r = tally('consumer SIGKILLed mid-erasure', samples);
+  r.acknowledged = samples.filter((s) => s.status === 204).length;
+  r.found = n - left;
+  r.lost = left;
+  r.recovered = left === 0;
+  r.recoverMs = left === 0 ? Date.now() - restart : null;
+  if (r.acknowledged !== n) r.failures.push(`${n - r.acknowledged} deletions not acknowledged`);
+  if (left) r.failures.push(`${left} rows of deleted charts remain after the restart`);
+  r.notes.push(
+    atKill > 0 && atKill < before
+      ? `killed with ${before - atKill} of ${before} erasures applied, ${atKill} pending`
+      : `the kill did not land mid-way (${before - atKill} of ${before} applied at the kill)`,
+  );
+  checkCommon(r);
+  return r;
+}
+
+async function chartsWithReports(baseUrl: string, key: string, n: number): Promise<string[]> {
+  const created = async () => {
+    const c = await call(baseUrl, 'POST', '/v1/charts', {
+      token: key,
+      body: { birth: BIRTH, system: 'western', ayanamsha: null },
+    });
+    if (c.status !== 201) throw new Error(`chart creation answered ${c.status}`);
+    return c.json.id as string;
+  };
+  const anchor = await created();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = await created();
+    const rel = await call(baseUrl, 'POST', '/v1/western/relationships', {
+      token: key,
+      body: { chart_a_id: id, chart_b_id: anchor },
+    });
+    if (rel.status !== 200) throw new Error(`relationship answered ${rel.status}: ${JSON.stringify(rel.json)}`);
+    ids.push(id);
+  }
+  return ids;
+}
+
+async function deleteChart(baseUrl: string, key: string, id: string): Promise<Sample> {
+  const startedAt = Date.now();
+  const del = await call(baseUrl, 'DELETE', `/v1/charts/${id}`, { token: key });
+  return { phase: 'fault', startedAt, ms: Date.now() - startedAt, status: del.status, code: del.json?.error?.code };
+}

@@ -7,17 +7,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { OUTBOX_KEY_LOCK_NAMESPACE } from '@astro/platform';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@astro/platform/db/index';
 import { freePort, ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { startMailCapture } from '../mail-capture.ts';
 import {
   calcServiceDrill,
   consumerDrill,
+  consumerKillDrill,
   emptyReport,
   formatReports,
   postgresDrill,
+  publisherKillDrill,
   redisDrill,
   type DrillReport,
+  type RelayStall,
 } from './drills.ts';
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { startKafka } from '../kafka.ts';
@@ -63,6 +67,8 @@ try {
     'Redis stopped',
     'PostgreSQL restarted',
     'consumer stopped during erasure',
+    'publisher SIGKILLed before its relay published',
+    'consumer SIGKILLed mid-erasure',
   ];
   if (!only || PG_DRILLS.some((n) => only.test(n))) {
     fleet = await startFleet({
@@ -83,13 +89,18 @@ try {
     });
     const f = fleet;
     const base = f.baseUrl;
-    const signup = await call(base, 'POST', '/v1/auth/signup', {
-      body: {
-        email: `drill-${runId}@example.com`,
-        password: `Correct-Horse-Battery-Staple-42!${runId}`,
-        accept_terms: true,
-      },
-    });
+    // A fresh fleet on a busy machine can time out its first sign-ups (password hashing): try a few
+    // times, each with a new address so a late success of an earlier try cannot collide.
+    let signup = { status: 0, json: null as any };
+    for (let attempt = 1; attempt <= 5 && signup.status !== 201; attempt++) {
+      signup = await call(base, 'POST', '/v1/auth/signup', {
+        body: {
+          email: `drill-${runId}-${attempt}@example.com`,
+          password: `Correct-Horse-Battery-Staple-42!${runId}`,
+          accept_terms: true,
+        },
+      });
+    }
     if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.json)}`);
     const keyRes = await call(base, 'POST', '/v1/api-keys', {
       token: signup.json.session.access_token,
@@ -125,25 +136,69 @@ try {
       }),
     );
     const westernDb = f.databases['western-calc']!;
+    const reportsNaming = async (ids: string[]) => {
+      const c = new pg.Client({ connectionString: westernDb });
+      await c.connect();
+      try {
+        const { rows } = await c.query(
+          'SELECT count(*)::int AS n FROM compatibility_reports WHERE tenant_id = $1 AND (chart_a_id = ANY($2) OR chart_b_id = ANY($2))',
+          [tenantId, ids],
+        );
+        return rows[0].n as number;
+      } finally {
+        await c.end();
+      }
+    };
+    const western = {
+      stop: () => f.stopService('western-calc'),
+      start: () => f.startService('western-calc'),
+      kill: () => f.killService('western-calc'),
+    };
     await drill('consumer stopped during erasure', () =>
-      consumerDrill({
-        baseUrl: base,
-        key,
-        consumer: { stop: () => f.stopService('western-calc'), start: () => f.startService('western-calc') },
-        reportsNaming: async (ids) => {
-          const c = new pg.Client({ connectionString: westernDb });
+      consumerDrill({ baseUrl: base, key, consumer: western, reportsNaming }),
+    );
+    await drill('publisher SIGKILLed before its relay published', async () => {
+      // Holding the relay's lock for the tenant stalls it: commits land in the outbox and stay there.
+      let holder: pg.Client | undefined;
+      const stall: RelayStall = {
+        hold: async (lockKey) => {
+          holder = new pg.Client({ connectionString: f.databases.chart });
+          await holder.connect();
+          await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [OUTBOX_KEY_LOCK_NAMESPACE, lockKey]);
+        },
+        release: async () => {
+          await holder?.end();
+          holder = undefined;
+        },
+        pending: async (lockKey) => {
+          const c = new pg.Client({ connectionString: f.databases.chart });
           await c.connect();
           try {
-            const { rows } = await c.query(
-              'SELECT count(*)::int AS n FROM compatibility_reports WHERE tenant_id = $1 AND (chart_a_id = ANY($2) OR chart_b_id = ANY($2))',
-              [tenantId, ids],
-            );
+            const { rows } = await c.query('SELECT count(*)::int AS n FROM outbox WHERE key = $1 AND sent_at IS NULL', [
+              lockKey,
+            ]);
             return rows[0].n as number;
           } finally {
             await c.end();
           }
         },
-      }),
+      };
+      return publisherKillDrill({
+        baseUrl: base,
+        key,
+        tenantId,
+        publisher: {
+          stop: () => f.stopService('chart'),
+          start: () => f.startService('chart'),
+          kill: () => f.killService('chart'),
+        },
+        consumer: western,
+        stall,
+        reportsNaming,
+      });
+    });
+    await drill('consumer SIGKILLed mid-erasure', () =>
+      consumerKillDrill({ baseUrl: base, key, consumer: western, reportsNaming, charts: 30 }),
     );
   }
   const downMs = Number(process.env.DRILL_BROKER_DOWN_MS || 30_000);

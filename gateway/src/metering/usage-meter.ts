@@ -5,7 +5,10 @@
 // close() flushes what is left, so a graceful restart loses nothing. A crash loses at most one flush
 // interval of records.
 
-export const USAGE_TOPIC = 'usage.recorded';
+import { EVENTS } from '@astro/platform';
+
+/** The topic, from the events contract (protos/astro/events/v1). */
+export const USAGE_TOPIC = EVENTS.UsageRecorded.topic;
 
 export interface UsageRecord {
   tenant_id: string;

@@ -1,6 +1,7 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
 import pg from 'pg';
 import {
+  parkedEventsOf,
   createEventBus,
   createLogger,
   handleSignals,
@@ -66,6 +67,8 @@ const services = buildAccountServices({
   invalidations,
   paymentProvider: paymentProvider(),
   usage: new PgUsageRepository(pool),
+  // The operator's replay-parked goes through this service, audited like its other actions.
+  parked: parkedEventsOf(bus),
   mailer: mail.mailer,
   logger,
   settings: {

@@ -1,7 +1,7 @@
 // Wiring: repositories -> use cases -> handlers -> gRPC services. No logic of its own.
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { service, type Logger, type Registration } from '@astro/platform';
+import { service, type Logger, type ParkedEvents, type Registration } from '@astro/platform';
 import {
   AccountServiceService,
   AuthenticatorServiceService,
@@ -70,6 +70,8 @@ export interface AccountServerDeps {
   paymentProvider?: PaymentProvider;
   /** Usage rollups (raw SQL on the service's pool). */
   usage: UsageRepository;
+  /** Parked bus events, for the operator's list/replay (null: the bus keeps none this service can reach). */
+  parked?: ParkedEvents | null;
 }
 
 export interface AccountServices {
@@ -155,7 +157,11 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
         AuthenticatorServiceService,
         authenticatorHandlers(authenticator, invalidations),
       ),
-      service('astro.account.v1.OperatorService', OperatorServiceService, operatorHandlers(operator, invalidations)),
+      service(
+        'astro.account.v1.OperatorService',
+        OperatorServiceService,
+        operatorHandlers(operator, invalidations, deps.parked ?? null, audit, clock, log),
+      ),
       service('astro.account.v1.BillingService', BillingServiceService, billingHandlers(billing)),
       service(
         'astro.account.v1.BillingInternalService',

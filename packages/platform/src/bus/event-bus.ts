@@ -46,6 +46,30 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** An event a consumer group parked (event-bus.ts contract), as an operator sees it: ids and the error, no payload. */
+export interface ParkedEvent {
+  /** The parked record's own id (what `replay-parked <id>` takes). */
+  id: string;
+  group: string;
+  topic: string;
+  eventId: string;
+  attempts: number;
+  error: string;
+  parkedAt: string;
+}
+
+/**
+ * Parked events of the whole bus and their replay (npm run operator -- replay-parked). A replay
+ * publishes the event again on its topic with its original id: the group that parked it gets another
+ * go (after the fix), and other groups, having handled it already, dedupe it on the id or are
+ * idempotent (the at-least-once contract). A replayed record is marked and not replayed twice.
+ */
+export interface ParkedEvents {
+  listParked(limit?: number): Promise<ParkedEvent[]>;
+  /** Replays one parked record by id, or every one not replayed yet (`'all'`); returns the replayed. */
+  replayParked(which: string | 'all'): Promise<ParkedEvent[]>;
+}
+
 /** The subset of a winston logger the adapters use; meta never carries payloads or credentials. */
 export interface BusLogger {
   info(message: string, meta?: Record<string, unknown>): void;

@@ -11,10 +11,10 @@ export { PgEventBus, ensureBusSchema, publishInTx, type PgEventBusOptions } from
 export type { RetryPolicy } from './retry';
 export { declaredTopics, ensureKafkaTopics, kafkaGroupState, kafkaServing, type GroupMember } from './kafka-admin';
 export { PARKED_RETENTION_MS, TOPIC_CONFIG, type TopicConfig } from './topic-config';
-export { instrumentBus, type InstrumentedBus } from './instrumented';
+export { instrumentBus, parkedEventsOf, type InstrumentedBus } from './instrumented';
 export * from './outbox';
 export * from './domain-events';
-export { OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
+export { OUTBOX_KEY_LOCK_NAMESPACE, OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
 
 export interface CreateEventBusOptions {
   /** Comma-separated host:port list (the KAFKA_BROKERS setting); empty or absent means PostgreSQL. */

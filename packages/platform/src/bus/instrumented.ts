@@ -6,6 +6,7 @@ import {
   PermanentEventError,
   type EventBus,
   type EventHandler,
+  type ParkedEvents,
   type SubscribeOptions,
 } from './event-bus';
 
@@ -49,4 +50,13 @@ export function instrumentBus(bus: EventBus, now: () => number = Date.now): Inst
     },
     close: () => bus.close(),
   };
+}
+
+/** The parked-event store of a bus (the adapter underneath an instrumented one), when it has one. */
+export function parkedEventsOf(bus: EventBus | InstrumentedBus): ParkedEvents | null {
+  const adapter = 'adapter' in bus ? bus.adapter : bus;
+  const candidate = adapter as Partial<ParkedEvents>;
+  return typeof candidate.listParked === 'function' && typeof candidate.replayParked === 'function'
+    ? (adapter as unknown as ParkedEvents)
+    : null;
 }

@@ -184,6 +184,43 @@ describe('OutboxRelay', () => {
     }
   });
 
+  it('a relay that dies after publishing, before marking sent, publishes again with the same ids', async () => {
+    await reset();
+    for (const n of [1, 2])
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.crash', key: 'k', payload: { n } }));
+    const published: Published[] = [];
+    let crash = true;
+    const bus: EventBus = {
+      async publish(topic, key, payload, opts) {
+        published.push({ topic, key, payload, id: opts?.id });
+        // The relay's process "dies" after the broker took the events: its connection goes, the
+        // transaction that would have marked them sent never commits.
+        if (crash && published.length === 2)
+          await pool.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE application_name = 'outbox-relay' AND datname = current_database()`,
+          );
+      },
+      async subscribe() {},
+      async close() {},
+    };
+    const r = relay(bus);
+    try {
+      await assert.rejects(r.relayOnce());
+      crash = false;
+      const again = await r.relayOnce();
+      assert.equal(again.published, 2);
+      assert.equal(published.length, 4, 'published twice: at-least-once');
+      assert.deepEqual(
+        published.slice(2).map((p) => p.id),
+        published.slice(0, 2).map((p) => p.id),
+        'with the same event ids, which consumers dedupe on',
+      );
+    } finally {
+      await r.close();
+    }
+  });
+
   it('two relays at once (SKIP LOCKED) publish every row exactly once and keep each key in order', async () => {
     await reset();
     const keys = ['a', 'b', 'c', 'd'];

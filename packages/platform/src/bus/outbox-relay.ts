@@ -55,7 +55,8 @@ export interface RoundResult {
   deferred: number;
 }
 
-const LOCK_NAMESPACE_KEY = 0x6f627831; // 'obx1': two-key advisory locks, apart from the bus's
+/** First key of the relay's per-key advisory locks ('obx1'; two-key locks, apart from the bus's). */
+export const OUTBOX_KEY_LOCK_NAMESPACE = 0x6f627831;
 const DEFAULT_RETRY: RetryPolicy = { initialBackoffMs: 200, maxBackoffMs: 30_000 };
 
 export class OutboxRelay {
@@ -172,7 +173,7 @@ export class OutboxRelay {
       // Keys this relay may publish now: it holds the key's lock, and nothing older of the key is unsent.
       const free = await client.query<{ key: string }>(
         `SELECT t.key FROM unnest($1::text[], $2::bigint[]) AS t(key, first_seq)
-          WHERE pg_try_advisory_xact_lock(${LOCK_NAMESPACE_KEY}, hashtext(t.key))
+          WHERE pg_try_advisory_xact_lock(${OUTBOX_KEY_LOCK_NAMESPACE}, hashtext(t.key))
             AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.key = t.key AND o.sent_at IS NULL AND o.seq < t.first_seq)`,
         [keys, firstSeqs],
       );

@@ -115,6 +115,46 @@ describe('PgEventBus specifics', () => {
     assert.match(row.error, /cannot digest this one/);
   });
 
+  it('replays a parked event once, with its original id; the publisher id is what consumers see', async () => {
+    const bus = await newBus();
+    const topic = name('replay');
+    const group = name('group');
+    let broken = true;
+    const handled: BusEvent[] = [];
+    await bus.subscribe(
+      group,
+      topic,
+      async (event) => {
+        if (broken) throw new Error('handler bug');
+        handled.push(event);
+      },
+      { maxAttempts: 1 },
+    );
+    await bus.publish(topic, 'tenant-1', { n: 1 }, { id: 'outbox-row-1' });
+    let parked: Awaited<ReturnType<PgEventBus['listParked']>> = [];
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      parked = (await bus.listParked()).filter((p) => p.topic === topic);
+      if (parked.length) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(parked.length, 1);
+    assert.equal(parked[0]!.eventId, 'outbox-row-1');
+    assert.equal(parked[0]!.group, group);
+    assert.match(parked[0]!.error, /handler bug/);
+    broken = false; // the fix is deployed
+    const replayed = await bus.replayParked(parked[0]!.id);
+    assert.deepEqual(
+      replayed.map((p) => p.eventId),
+      ['outbox-row-1'],
+    );
+    await waitFor(() => handled.length === 1, 'the replayed event is handled');
+    assert.equal(handled[0]!.id, 'outbox-row-1');
+    assert.deepEqual(handled[0]!.payload, { n: 1 });
+    assert.deepEqual(await bus.replayParked(parked[0]!.id), [], 'a replayed record is not replayed twice');
+    assert.equal((await bus.listParked()).filter((p) => p.topic === topic).length, 0);
+  });
+
   it('publishInTx: the event exists only if the transaction commits', async () => {
     const bus = await newBus();
     const pool = await newPool();

@@ -8,6 +8,8 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type ParkedEvent,
+  type ParkedEvents,
   type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
@@ -32,7 +34,7 @@ export interface PgEventBusOptions {
 
 const DEFAULTS = { pollIntervalMs: 1_000, batchSize: 100, consumerConnections: 4, maxBatchMs: 2_000 };
 
-export class PgEventBus implements EventBus {
+export class PgEventBus implements EventBus, ParkedEvents {
   private readonly logger: BusLogger;
   // Two pools so that a handler which itself publishes can never wait for a connection held by the
   // very consumer transaction that is running it.
@@ -114,6 +116,47 @@ export class PgEventBus implements EventBus {
     subscription.wake(); // deliver the backlog now rather than at the next notification
   }
 
+  async listParked(limit = 100): Promise<ParkedEvent[]> {
+    await this.start();
+    const { rows } = await this.publishPool.query<ParkedRow>(
+      `SELECT ${PARKED_COLUMNS} FROM bus.parked p WHERE replayed_at IS NULL ORDER BY id LIMIT $1`,
+      [limit],
+    );
+    return rows.map(parkedView);
+  }
+
+  async replayParked(which: string): Promise<ParkedEvent[]> {
+    await this.start();
+    if (which !== 'all' && !/^\d{1,18}$/.test(which)) throw new RangeError('a parked id is a number, or "all"');
+    const client = await this.publishPool.connect();
+    try {
+      await client.query('BEGIN');
+      // Locked so two operators cannot replay the same record; marked in the same transaction as the
+      // republish, so a replay happens exactly once or not at all.
+      const { rows } = await client.query<ParkedRow & { key: string; payload: unknown }>(
+        `SELECT ${PARKED_COLUMNS}, p.key, p.payload FROM bus.parked p
+          WHERE replayed_at IS NULL AND ($1::bigint IS NULL OR id = $1::bigint) ORDER BY id FOR UPDATE`,
+        [which === 'all' ? null : which],
+      );
+      for (const row of rows) {
+        await client.query('SELECT bus.publish($1, $2, $3::jsonb, $4)', [
+          row.topic,
+          row.key,
+          toJson(row.payload),
+          row.event_uid ?? row.event_id,
+        ]);
+        await client.query('UPDATE bus.parked SET replayed_at = now() WHERE id = $1', [row.id]);
+      }
+      await client.query('COMMIT');
+      return rows.map(parkedView);
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
   close(): Promise<void> {
     this.closed ??= this.shutdown();
     return this.closed;
@@ -155,4 +198,30 @@ export class PgEventBus implements EventBus {
   private assertOpen(): void {
     if (this.closing.signal.aborted) throw new EventBusClosedError();
   }
+}
+
+interface ParkedRow {
+  id: string;
+  group_name: string;
+  topic: string;
+  event_id: string;
+  event_uid: string | null;
+  attempts: number;
+  error: string;
+  parked_at: Date;
+}
+
+const PARKED_COLUMNS = 'p.id, p.group_name, p.topic, p.event_id, p.event_uid, p.attempts, p.error, p.parked_at';
+
+function parkedView(r: ParkedRow): ParkedEvent {
+  return {
+    id: r.id,
+    group: r.group_name,
+    topic: r.topic,
+    eventId: r.event_uid ?? r.event_id,
+    attempts: r.attempts,
+    // The first line only: a stack is for the logs, not for the operator's terminal.
+    error: r.error.split('\n')[0] ?? '',
+    parkedAt: r.parked_at.toISOString(),
+  };
 }

@@ -1,13 +1,15 @@
 // AuthenticatorService (the gateway's per-request checks) and OperatorService (the operator CLI).
 // Neither is routed by the gateway.
-import type { Handlers } from '@astro/platform';
+import { AppError, invalidRequest, type Handlers, type ParkedEvent, type ParkedEvents } from '@astro/platform';
 import type {
   AuthenticatorServiceService,
   AuthResult,
   OperatorServiceService,
+  ParkedEventView,
 } from '@astro/protos/astro/account/v1/account';
 import type { AuthVerdict, Authenticator } from '../domain/authenticator.ts';
 import type { InvalidationHub } from '../domain/invalidations.ts';
+import type { AuditRepository, Clock } from '../domain/ports.ts';
 import type { Operator } from '../domain/operator.ts';
 import { tenantStateMessage } from './messages.ts';
 
@@ -39,7 +41,34 @@ export function authenticatorHandlers(
   };
 }
 
-export function operatorHandlers(o: Operator, hub: InvalidationHub): Handlers<typeof OperatorServiceService> {
+function parkedView(p: ParkedEvent): ParkedEventView {
+  return {
+    id: p.id,
+    group: p.group,
+    topic: p.topic,
+    event_id: p.eventId,
+    attempts: p.attempts,
+    error: p.error,
+    parked_at: p.parkedAt,
+  };
+}
+
+export function operatorHandlers(
+  o: Operator,
+  hub: InvalidationHub,
+  parked: ParkedEvents | null,
+  audit: AuditRepository,
+  clock: Clock,
+  log: { info(message: string, meta?: Record<string, unknown>): void },
+): Handlers<typeof OperatorServiceService> {
+  const parkedStore = (): ParkedEvents => {
+    if (!parked)
+      throw new AppError(
+        'service_unavailable',
+        'This bus keeps parked events where the account service cannot replay them (Kafka: the <topic>.parked topics).',
+      );
+    return parked;
+  };
   // Plan and status changes make cached API-key verdicts of the tenant stale.
   const told = async <T extends { tenant_id: string }>(state: T): Promise<T> => {
     await hub.publish({ kind: 'tenant', id: state.tenant_id });
@@ -50,5 +79,21 @@ export function operatorHandlers(o: Operator, hub: InvalidationHub): Handlers<ty
     setPlan: async (req) => tenantStateMessage(await told(await o.setPlan(req.target, req.plan_tier))),
     setStatus: async (req) => tenantStateMessage(await told(await o.setStatus(req.target, req.status, req.tenant))),
     getTenantState: async (req) => tenantStateMessage(await o.getTenantState(req.target)),
+    listParked: async (req) => ({ events: (await parkedStore().listParked(req.limit || 100)).map(parkedView) }),
+    // Audited like every operator action: who was replayed (ids only, never payloads).
+    replayParked: async (req) => {
+      if (!req.all && !/^\d{1,18}$/.test(req.parked_id))
+        throw invalidRequest([
+          { field: 'parked_id', reason: 'invalid', message: 'give a parked id (a number) or all' },
+        ]);
+      const which = req.all ? 'all' : req.parked_id;
+      const replayed = await parkedStore().replayParked(which);
+      const params = {
+        replayed: replayed.map((p) => ({ id: p.id, group: p.group, topic: p.topic, event_id: p.eventId })),
+      };
+      await audit.record({ action: 'replay_parked', target: which, params, at: clock.now() });
+      log.info('operator action', { action: 'replay_parked', target: which, replayed: replayed.length });
+      return { events: replayed.map(parkedView) };
+    },
   };
 }

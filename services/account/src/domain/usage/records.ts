@@ -1,11 +1,12 @@
 // The usage.recorded event (DESIGN.md §3: gateway -> account): a batch of request records. Records are
 // folded into hourly rollups here; a malformed record is skipped (and counted) rather than parking the
 // whole batch, since the rest of it is still good data.
-import { isUuid } from '@astro/platform';
+import { EVENTS, isUuid } from '@astro/platform';
 import { addSample, type Histogram } from './histogram.ts';
 import { HOUR_MS } from './window.ts';
 
-export const USAGE_TOPIC = 'usage.recorded';
+/** The topic, from the events contract (protos/astro/events/v1). */
+export const USAGE_TOPIC = EVENTS.UsageRecorded.topic;
 /** api_key_id of traffic authenticated with a dashboard session (no key). */
 export const NO_KEY = '00000000-0000-0000-0000-000000000000';
 
