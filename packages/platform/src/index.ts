@@ -7,6 +7,7 @@ export * from './grpc-health.ts';
 export * from './grpc-server.ts';
 export * from './http-body.ts';
 export * from './ids.ts';
+export * from './instance.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
 export * from './trace.ts';
