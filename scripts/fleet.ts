@@ -118,9 +118,11 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** Service folders that exist and have an entry point. */
+/** Service folders that exist and have an entry point (its source, or only its build in the image). */
 export function presentServices(): FleetService[] {
-  return FLEET.filter((s) => fs.existsSync(path.join(ROOT, 'services', s.name, 'src', 'main.ts')));
+  return FLEET.filter((s) =>
+    ['src/main.ts', 'dist/main.js'].some((entry) => fs.existsSync(path.join(ROOT, 'services', s.name, entry))),
+  );
 }
 
 /**

