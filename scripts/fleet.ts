@@ -6,7 +6,7 @@
 // port's holder otherwise (a second fleet on the same ports used to report success while its services
 // had died with EADDRINUSE and its gateway talked to the first fleet's services).
 // FLEET_RUNTIME=dist runs the compiled JavaScript (`npm run build`) instead of the sources under tsx.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -58,6 +58,8 @@ export interface FleetOptions {
   portOverrides?: Record<string, { grpc: number; metrics: number }>;
   /** tsx (default: FLEET_RUNTIME) or the compiled output. */
   runtime?: FleetRuntime;
+  /** With the compiled runtime: run `npm run build` first so the output is never stale (default true). */
+  build?: boolean;
   /** Database name prefix: <prefix>_<service>. */
   dbPrefix: string;
   /** Extra environment for every process (REDIS_URL, SMTP_URL, ...). */
@@ -197,6 +199,8 @@ function jwtSecret(dataDir: string, configured?: string): string {
 export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
   const runtime = opts.runtime ?? runtimeFromEnv();
+  if (runtime === 'dist' && opts.build !== false)
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'pipe' });
   const instances: Record<string, string> = {};
   const launchId = randomBytes(4).toString('hex');
   fs.mkdirSync(opts.dataDir, { recursive: true });

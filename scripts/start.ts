@@ -3,7 +3,6 @@
 // INFRA=compose. Ctrl-C stops everything. FLEET_PORTS=free runs the services (and an embedded
 // PostgreSQL) on free ports, so a second fleet can run beside a first one; FLEET_RUNTIME=dist runs the
 // compiled output of `npm run build`.
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freePort, ROOT, startFleet } from './fleet.ts';
 import { composeEnv, startComposeInfra } from './infra.ts';
@@ -23,9 +22,6 @@ if (env.FLEET_PORTS && env.FLEET_PORTS !== 'free' && env.FLEET_PORTS !== 'defaul
   process.exit(78);
 }
 const freePorts = env.FLEET_PORTS === 'free';
-// The compiled runtime runs what `npm run build` emits: build first so it is never stale.
-if (env.FLEET_RUNTIME === 'dist')
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const fleet = await startFleet({
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, '.data')),

@@ -45,7 +45,7 @@ async function measure(name: string, entry: string, env: Record<string, string>,
   try {
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`${name} (${runtime}) exited: ${stderr.slice(-2000)}`);
-      if (performance.now() - t0 > 180_000) throw new Error(`${name} (${runtime}) did not start`);
+      if (performance.now() - t0 > 600_000) throw new Error(`${name} (${runtime}) did not start`);
       if (env.GRPC_PORT) {
         const h = await checkInstance(`127.0.0.1:${env.GRPC_PORT}`, 500);
         if (h.status === 'SERVING' && h.instance === instance) break;
