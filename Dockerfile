@@ -1,16 +1,24 @@
 # One image for every process of the fleet (the Kubernetes Deployments choose the entry point).
 # docker build -t astro-api .
+# The build stage installs the whole workspace (tsx, TypeScript, buf, the prisma CLI), generates code
+# and compiles it to JavaScript; the runtime stage gets only the compiled output, the files read at run
+# time (protos, SQL migrations) and the production dependencies: no TypeScript source, no tsx.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# python3, make and g++ build the native addons (sweph, argon2 when no prebuilt binary fits).
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY . .
-# tsx runs the TypeScript sources directly, so the dev dependencies stay in the image.
-RUN node scripts/bootstrap.mjs
+RUN node scripts/bootstrap.mjs && node scripts/build.mjs
+# /prod: dist folders + package.json files + `pnpm install --prod` from the store filled above
+# (tests/prod-runtime.test.ts runs this same command and starts the migration Job and a service from it).
+RUN node scripts/prod-deploy.mjs /prod --offline
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
-COPY --from=build --chown=10001:10001 /app /app
+# Owned by root and read-only to the process (the Deployments also mount the root filesystem read-only).
+COPY --from=build /prod /app
 USER 10001:10001
-# Overridden per Deployment; the gateway by default.
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+# Overridden per Deployment; the gateway by default. The astro-dist condition resolves the workspace
+# packages to their compiled files.
+CMD ["node", "--conditions=astro-dist", "gateway/dist/main.js"]

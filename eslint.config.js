@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'protos/gen/**', 'services/*/src/generated/**', '.data/**'] },
+  { ignores: ['**/node_modules/**', 'protos/gen/**', 'services/*/src/generated/**', '.data/**', '**/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

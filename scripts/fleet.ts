@@ -1,23 +1,65 @@
 // Starts the whole fleet on one machine: PostgreSQL (the configured server, or an embedded one),
 // one database per service with its SQL migrations applied, every service folder that exists, then
 // the gateway; waits for gRPC health and the gateway's /readyz. Used by `npm start` and by the tests.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Each process gets an instance id (INSTANCE_ID) that its health answers report: the launcher only
+// calls a process up when the answer on its port comes from the process it started, and names the
+// port's holder otherwise (a second fleet on the same ports used to report success while its services
+// had died with EADDRINUSE and its gateway talked to the first fleet's services).
+// FLEET_RUNTIME=dist runs the compiled JavaScript (`npm run build`) instead of the sources under tsx.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { FLEET, waitForServing, type FleetService } from '@astro/platform';
+import { checkInstance, closeHealthClient, FLEET, type FleetService } from '@astro/platform';
 import { ensureDatabase, runMigrations, startEmbeddedPostgres } from '@astro/platform/db/index';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
+/** The workspace root, from scripts/ or from its compiled copy under scripts/dist/. */
+export const ROOT = (() => {
+  let dir = import.meta.dirname;
+  while (!fs.existsSync(path.join(dir, 'pnpm-workspace.yaml')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+
+/** How the fleet's processes run: the TypeScript sources under tsx, or the compiled output. */
+export type FleetRuntime = 'tsx' | 'dist';
+
+/** The FLEET_RUNTIME setting: tsx (default) or dist. */
+export function runtimeFromEnv(value = process.env.FLEET_RUNTIME): FleetRuntime {
+  if (!value || value === 'tsx') return 'tsx';
+  if (value === 'dist') return 'dist';
+  throw new Error(`FLEET_RUNTIME=${value}: unknown value (use dist, or tsx / unset for the sources)`);
+}
+
+/**
+ * Node arguments that start a process of the workspace: `entry` is its source path
+ * (services/chart/src/main.ts); with 'dist' the compiled file, its imports of workspace packages
+ * resolved to their dist files through the `astro-dist` export condition.
+ */
+export function nodeArgs(entry: string, runtime: FleetRuntime): string[] {
+  if (runtime === 'tsx') return ['--import', 'tsx', entry];
+  const compiled = entry.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
+  if (!fs.existsSync(path.join(ROOT, compiled)))
+    throw new Error(`FLEET_RUNTIME=dist: ${compiled} is missing; run \`npm run build\` first`);
+  return ['--conditions=astro-dist', compiled];
+}
 
 export interface FleetOptions {
   /** Admin URL of a PostgreSQL server; unset = embedded PostgreSQL under dataDir. */
   databaseUrl?: string;
   dataDir: string;
   gatewayPort: number;
-  /** Pick free ports for every process (tests) instead of the FLEET defaults. */
+  /**
+   * Pick free ports for every service (tests, FLEET_PORTS=free) instead of the FLEET defaults; the
+   * gateway stays on gatewayPort (a free one when 0).
+   */
   randomPorts?: boolean;
+  /** Explicit ports for some services (tests), over the defaults or the free ones. */
+  portOverrides?: Record<string, { grpc: number; metrics: number }>;
+  /** tsx (default: FLEET_RUNTIME) or the compiled output. */
+  runtime?: FleetRuntime;
+  /** With the compiled runtime: run `npm run build` first so the output is never stale (default true). */
+  build?: boolean;
   /** Database name prefix: <prefix>_<service>. */
   dbPrefix: string;
   /** Extra environment for every process (REDIS_URL, SMTP_URL, ...). */
@@ -30,6 +72,9 @@ export interface FleetOptions {
 
 export interface RunningFleet {
   baseUrl: string;
+  runtime: FleetRuntime;
+  /** Process name -> the INSTANCE_ID it was started with. */
+  instances: Record<string, string>;
   databaseUrl: string;
   services: string[];
   databases: Record<string, string>;
@@ -79,9 +124,64 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** Service folders that exist and have an entry point. */
+/** Service folders that exist and have an entry point (its source, or only its build in the image). */
 export function presentServices(): FleetService[] {
-  return FLEET.filter((s) => fs.existsSync(path.join(ROOT, 'services', s.name, 'src', 'main.ts')));
+  return FLEET.filter((s) =>
+    ['src/main.ts', 'dist/main.js'].some((entry) => fs.existsSync(path.join(ROOT, 'services', s.name, entry))),
+  );
+}
+
+/**
+ * Who listens on a TCP port on this machine: "pid N (command line)", from /proc (Linux; any user's
+ * process we may read), or undefined when it cannot be told.
+ */
+export function portHolder(port: number): string | undefined {
+  try {
+    const inodes = new Set<string>();
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      if (!fs.existsSync(table)) continue;
+      for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+        const f = line.trim().split(/\s+/);
+        // local_address is HEXIP:HEXPORT, st 0A is LISTEN, field 9 the socket inode.
+        if (f.length > 9 && f[3] === '0A' && parseInt(f[1]!.split(':')[1]!, 16) === port) inodes.add(f[9]!);
+      }
+    }
+    if (!inodes.size) return undefined;
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      let fds: string[];
+      try {
+        fds = fs.readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        continue;
+      }
+      for (const fd of fds) {
+        let link = '';
+        try {
+          link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          continue;
+        }
+        const m = /^socket:\[(\d+)\]$/.exec(link);
+        if (m && inodes.has(m[1]!)) {
+          const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+          return `pid ${pid} (${cmd.length > 120 ? `${cmd.slice(0, 117)}...` : cmd})`;
+        }
+      }
+    }
+  } catch {
+    /* not Linux, or /proc unreadable */
+  }
+  return undefined;
+}
+
+/** The refusal when a port answers for another process than the one we started there. */
+function portTakenError(what: string, port: number, answered: string | undefined): Error {
+  const holder = portHolder(port);
+  return new Error(
+    `${what}: port ${port} is held by another process` +
+      `${holder ? `, ${holder}` : ''}${answered ? ` (it answers as instance ${answered})` : ''}; ` +
+      'stop it, or start this fleet with FLEET_PORTS=free (services on free ports, the gateway on PORT)',
+  );
 }
 
 function dbUrl(adminUrl: string, db: string): string {
@@ -102,6 +202,11 @@ function jwtSecret(dataDir: string, configured?: string): string {
 
 export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const runtime = opts.runtime ?? runtimeFromEnv();
+  if (runtime === 'dist' && opts.build !== false)
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'pipe' });
+  const instances: Record<string, string> = {};
+  const launchId = randomBytes(4).toString('hex');
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const children: { name: string; proc: ChildProcess }[] = [];
   let embedded: { stop(): Promise<void> } | undefined;
@@ -157,9 +262,10 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     for (const s of services)
       ports.set(
         s.name,
-        opts.randomPorts
-          ? { grpc: await freePort(), metrics: await freePort() }
-          : { grpc: s.grpcPort, metrics: s.metricsPort },
+        opts.portOverrides?.[s.name] ??
+          (opts.randomPorts
+            ? { grpc: await freePort(), metrics: await freePort() }
+            : { grpc: s.grpcPort, metrics: s.metricsPort }),
       );
     const addrEnv: Record<string, string> = {};
     for (const s of services) addrEnv[s.addressEnv] = `127.0.0.1:${ports.get(s.name)!.grpc}`;
@@ -181,9 +287,11 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     const logsDir = path.join(opts.dataDir, 'logs');
     fs.mkdirSync(logsDir, { recursive: true });
     const launch = (name: string, entry: string, env: Record<string, string>) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+      // A new id per start: a restarted process must not pass for its predecessor.
+      instances[name] = `${name}-${launchId}-${randomBytes(3).toString('hex')}`;
+      const proc = spawn(process.execPath, nodeArgs(entry, runtime), {
         cwd: ROOT,
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, INSTANCE_ID: instances[name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       if (opts.output === 'files') {
@@ -214,20 +322,38 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       DATABASE_URL: databases[name]!,
     });
     for (const s of services) launch(s.name, `services/${s.name}/src/main.ts`, serviceEnv(s.name));
-    const exited = (name: string) => {
-      const c = children.find((x) => x.name === name)!;
-      return new Promise<false>((resolve) => {
-        if (c.proc.exitCode !== null) resolve(false);
-        c.proc.once('exit', () => resolve(false));
-      });
+    const logOf = (name: string) => (opts.output === 'files' ? path.join(logsDir, `${name}.log`) : 'its output above');
+    const current = (name: string) => [...children].reverse().find((x) => x.name === name)!.proc;
+    const dead = (p: ChildProcess) => p.exitCode !== null || p.signalCode !== null;
+    /**
+     * Waits until the service we started answers SERVING on its port. An answer from another instance
+     * means the port is someone else's (our process cannot bind it): refused at once, naming the holder.
+     */
+    const waitForOwn = async (s: FleetService, timeoutMs: number) => {
+      const addr = addrEnv[s.addressEnv]!;
+      const port = Number(addr.split(':').pop());
+      const proc = current(s.name);
+      const until = Date.now() + timeoutMs;
+      try {
+        for (;;) {
+          const h = await checkInstance(addr, 1000);
+          if (h.instance === instances[s.name] && h.status === 'SERVING') return;
+          if (h.instance !== undefined && h.instance !== instances[s.name])
+            throw portTakenError(`service ${s.name}`, port, h.instance);
+          if (dead(proc)) {
+            if (h.status !== 'UNREACHABLE' || portHolder(port))
+              throw portTakenError(`service ${s.name}`, port, undefined);
+            throw new Error(`service ${s.name} exited at boot (see ${logOf(s.name)})`);
+          }
+          if (Date.now() > until) throw new Error(`service ${s.name} did not become healthy (see ${logOf(s.name)})`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      } finally {
+        closeHealthClient(addr);
+      }
     };
     for (const s of services) {
-      // A process that dies at boot (port taken, bad config) fails the start at once.
-      const ok = await Promise.race([waitForServing(addrEnv[s.addressEnv]!, 180_000), exited(s.name)]);
-      if (!ok)
-        throw new Error(
-          `service ${s.name} did not become healthy (see ${opts.output === 'files' ? path.join(logsDir, `${s.name}.log`) : 'its output above'})`,
-        );
+      await waitForOwn(s, 180_000);
       log(`[fleet] ${s.name} serving on ${addrEnv[s.addressEnv]}`);
     }
     const gateway = launch('gateway', 'gateway/src/main.ts', {
@@ -237,17 +363,28 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     });
     const until = Date.now() + 60_000;
     for (;;) {
+      // /healthz names the instance: only our gateway's readiness counts.
+      let instance: string | undefined;
+      let answered = false;
       try {
-        const r = await fetch(`${baseUrl}/readyz`);
-        if (r.ok) break;
+        const h = await fetch(`${baseUrl}/healthz`);
+        answered = true;
+        instance = ((await h.json().catch(() => ({}))) as { instance?: string }).instance;
+        if (instance === instances.gateway && (await fetch(`${baseUrl}/readyz`)).ok) break;
       } catch {
         /* not listening yet */
       }
-      const where = opts.output === 'files' ? path.join(logsDir, 'gateway.log') : 'its output above';
-      if (gateway.exitCode !== null) throw new Error(`the gateway exited at boot (see ${where})`);
-      if (Date.now() > until) throw new Error(`gateway did not become ready (see ${where})`);
+      if (answered && instance !== instances.gateway) throw portTakenError('gateway', gatewayPort, instance);
+      if (dead(gateway)) {
+        if (portHolder(gatewayPort)) throw portTakenError('gateway', gatewayPort, undefined);
+        throw new Error(`the gateway exited at boot (see ${logOf('gateway')})`);
+      }
+      if (Date.now() > until) throw new Error(`gateway did not become ready (see ${logOf('gateway')})`);
       await new Promise((r) => setTimeout(r, 200));
     }
+    // A process that answered and then died (its metrics port taken, say) fails the start too.
+    for (const c of children)
+      if (dead(c.proc)) throw new Error(`${c.name} exited after it started (see ${logOf(c.name)})`);
     const stopService = async (name: string, signal: NodeJS.Signals = 'SIGTERM') => {
       const c = children.find((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null);
       if (!c) return;
@@ -261,10 +398,12 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       if (!s) throw new Error(`no service ${name}`);
       if (children.some((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null)) return;
       launch(name, `services/${name}/src/main.ts`, serviceEnv(name));
-      if (!(await waitForServing(addrEnv[s.addressEnv]!, 120_000))) throw new Error(`service ${name} did not restart`);
+      await waitForOwn(s, 120_000);
     };
     return {
       baseUrl,
+      runtime,
+      instances,
       databaseUrl: adminUrl,
       services: services.map((s) => s.name),
       databases,

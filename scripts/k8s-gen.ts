@@ -1,16 +1,31 @@
 // Generates the kustomize base under k8s/base from the fleet table (packages/platform/src/services.ts),
 // so every service gets the same hardened Deployment, Service, ServiceAccount and PDB and the ports
-// cannot drift from what the launcher and the gateway use. Overlays and components are hand-written.
-//   npm run k8s-gen            (rewrites k8s/base/*.yaml; tests/k8s-manifests.test.ts checks it is current)
+// cannot drift from what the launcher and the gateway use. It also generates the `monitoring` component
+// (k8s/components/monitoring: ServiceMonitors, the PrometheusRule, the Grafana dashboards as ConfigMaps)
+// from the same sources docker compose uses: the alert rules of infra/prometheus/alerts.yml and the
+// dashboards of scripts/grafana-dashboards.ts. The other overlays and components are hand-written.
+//   npm run k8s-gen   (rewrites k8s/base/*.yaml and k8s/components/monitoring/*.yaml;
+//                      tests/k8s-manifests.test.ts checks they are current)
 import fs from 'node:fs';
 import path from 'node:path';
 import { FLEET, type FleetService } from '@astro/platform';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
+import { DASHBOARDS } from './grafana-dashboards.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const BASE_DIR = path.join(ROOT, 'k8s', 'base');
+export const MONITORING_DIR = path.join(ROOT, 'k8s', 'components', 'monitoring');
+/** The one source of the alert rules (docker compose mounts it as is). */
+export const ALERTS_FILE = path.join(ROOT, 'infra', 'prometheus', 'alerts.yml');
 const IMAGE = 'astro-api';
 const GATEWAY_PORT = 8080;
+/**
+ * The gateway's Service port named `metrics`, which its ServiceMonitor scrapes. It forwards to the
+ * container port that serves /metrics: `http` today; when /metrics moves to the gateway's admin port,
+ * only GATEWAY_METRICS_TARGET changes (to that container port's name) and the monitoring stays as is.
+ */
+const GATEWAY_METRICS_PORT = 9450;
+const GATEWAY_METRICS_TARGET = 'http';
 /** Services that scale with request volume get an HPA; the stateful ones scale by hand. */
 const AUTOSCALED = new Set(['gateway', 'vedic-calc', 'western-calc']);
 /** Services that write files: a PersistentVolumeClaim mounted at the path their config names. */
@@ -22,6 +37,12 @@ const FILE_STORES: Record<string, { env: string; mountPath: string; size: string
 const WITH_DATABASE = new Set(['account', 'chart', 'western-calc', 'llm', 'feedback']);
 
 type Doc = Record<string, unknown>;
+
+/**
+ * The image holds the compiled output only (Dockerfile, scripts/prod-deploy.mjs): the astro-dist
+ * export condition resolves the workspace packages to their dist files.
+ */
+const nodeCommand = (entry: string) => ['node', '--conditions=astro-dist', entry];
 
 const labels = (name: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'astro-api' });
 const envKey = (name: string) => name.toUpperCase().replace(/-/g, '_');
@@ -102,7 +123,7 @@ function deployment(name: string, container: Doc, metrics: { port: number; path:
           // The drain delay (SHUTDOWN_DELAY_MS) must fit inside the grace period.
           terminationGracePeriodSeconds: 30,
           containers: [container],
-          // tsx and Node write only under /tmp: the root filesystem stays read-only.
+          // Node writes only under /tmp: the root filesystem stays read-only.
           volumes: [
             { name: 'tmp', emptyDir: { sizeLimit: '256Mi' } },
             ...(claim ? [{ name: 'files', persistentVolumeClaim: { claimName: claim } }] : []),
@@ -129,7 +150,7 @@ function serviceContainer(s: FleetService): Doc {
   return {
     name: s.name,
     image: IMAGE,
-    command: ['node', '--import', 'tsx', `services/${s.name}/src/main.ts`],
+    command: nodeCommand(`services/${s.name}/dist/main.js`),
     ports: [
       { name: 'grpc', containerPort: s.grpcPort },
       { name: 'metrics', containerPort: s.metricsPort },
@@ -162,7 +183,7 @@ function gatewayContainer(): Doc {
   return {
     name: 'gateway',
     image: IMAGE,
-    command: ['node', '--import', 'tsx', 'gateway/src/main.ts'],
+    command: nodeCommand('gateway/dist/main.js'),
     ports: [{ name: 'http', containerPort: GATEWAY_PORT }],
     envFrom: [{ configMapRef: { name: 'astro-config' } }, { secretRef: { name: 'astro-shared-secrets' } }],
     env: [{ name: 'PORT', value: String(GATEWAY_PORT) }],
@@ -175,14 +196,14 @@ function gatewayContainer(): Doc {
   };
 }
 
-function clusterService(name: string, ports: Array<{ name: string; port: number }>): Doc {
+function clusterService(name: string, ports: Array<{ name: string; port: number; target?: string }>): Doc {
   return {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: { name, labels: labels(name) },
     spec: {
       selector: { 'app.kubernetes.io/name': name },
-      ports: ports.map((p) => ({ name: p.name, port: p.port, targetPort: p.name })),
+      ports: ports.map((p) => ({ name: p.name, port: p.port, targetPort: p.target ?? p.name })),
     },
   };
 }
@@ -217,7 +238,7 @@ function migrationJob(): Doc {
             {
               name: 'migrate',
               image: IMAGE,
-              command: ['node', '--import', 'tsx', 'scripts/migrate.ts'],
+              command: nodeCommand('scripts/dist/migrate.js'),
               env: [
                 {
                   name: 'DATABASE_URL',
@@ -287,7 +308,10 @@ export function baseFiles(): Map<string, Doc[]> {
   files.set('gateway.yaml', [
     serviceAccount('gateway'),
     deployment('gateway', gatewayContainer(), { port: GATEWAY_PORT, path: '/metrics' }),
-    clusterService('gateway', [{ name: 'http', port: GATEWAY_PORT }]),
+    clusterService('gateway', [
+      { name: 'http', port: GATEWAY_PORT },
+      { name: 'metrics', port: GATEWAY_METRICS_PORT, target: GATEWAY_METRICS_TARGET },
+    ]),
     pdb('gateway'),
     hpa('gateway'),
     ingress(),
@@ -305,16 +329,106 @@ export function baseFiles(): Map<string, Doc[]> {
   return files;
 }
 
-export function renderBase(): Map<string, string> {
+// ------------------------------------------------------------------ monitoring component
+// kube-prometheus-stack conventions: its Prometheus selects ServiceMonitors and PrometheusRules by the
+// Helm release label (`release: <release name>`; MONITORING_RELEASE below, patch it in an overlay when
+// the release is named otherwise) and its Grafana sidecar loads ConfigMaps labelled grafana_dashboard.
+
+const MONITORING_RELEASE = 'kube-prometheus-stack';
+const monitoringLabels = (name: string) => ({ ...labels(name), release: MONITORING_RELEASE });
+
+/**
+ * One ServiceMonitor per process, on the Service port named `metrics` (the services' METRICS_PORT; the
+ * gateway's metrics port, see GATEWAY_METRICS_PORT). The operator labels each series with
+ * service=<Service name>, the label the dashboards and rules group by (compose sets it statically).
+ */
+function serviceMonitor(name: string): Doc {
+  return {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'ServiceMonitor',
+    metadata: { name, labels: monitoringLabels(name) },
+    spec: {
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      endpoints: [{ port: 'metrics', path: '/metrics', interval: '30s', scrapeTimeout: '10s' }],
+    },
+  };
+}
+
+/** The rules of infra/prometheus/alerts.yml, group for group, as a PrometheusRule. */
+function prometheusRule(alertsYaml: string): Doc {
+  const source = parse(alertsYaml) as { groups: Doc[] };
+  return {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'PrometheusRule',
+    metadata: { name: 'astro-api-alerts', labels: monitoringLabels('astro-api-alerts') },
+    spec: { groups: source.groups },
+  };
+}
+
+/** One ConfigMap per dashboard, for the Grafana sidecar (label grafana_dashboard: "1"). */
+function dashboardConfigMap(file: string, dashboard: unknown): Doc {
+  const name = `grafana-dashboard-${file.replace(/\.json$/, '')}`;
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: {
+      name,
+      labels: { ...labels(name), grafana_dashboard: '1' },
+      // Honoured by the sidecar when its folderAnnotation is grafana_folder (kube-prometheus-stack's value).
+      annotations: { grafana_folder: 'Astro API' },
+    },
+    data: { [file]: `${JSON.stringify(dashboard, null, 2)}\n` },
+  };
+}
+
+/** File name -> documents of the monitoring component. */
+export function monitoringFiles(alertsYaml = fs.readFileSync(ALERTS_FILE, 'utf8')): Map<string, Doc[]> {
+  const files = new Map<string, Doc[]>();
+  files.set('service-monitors.yaml', [...FLEET.map((s) => s.name), 'gateway'].map(serviceMonitor));
+  files.set('prometheus-rules.yaml', [prometheusRule(alertsYaml)]);
+  files.set(
+    'grafana-dashboards.yaml',
+    Object.entries(DASHBOARDS).map(([file, d]) => dashboardConfigMap(file, d)),
+  );
+  files.set('kustomization.yaml', [
+    {
+      apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+      kind: 'Component',
+      resources: [...[...files.keys()].filter((f) => f !== 'kustomization.yaml').sort()],
+    },
+  ]);
+  return files;
+}
+
+const render = (files: Map<string, Doc[]>, header: string) => {
   const out = new Map<string, string>();
-  const header = '# Generated by scripts/k8s-gen.ts from the fleet table: edit the generator, not this file.\n';
-  for (const [file, docs] of baseFiles())
+  for (const [file, docs] of files)
     out.set(file, header + docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n'));
   return out;
+};
+
+export function renderBase(): Map<string, string> {
+  return render(
+    baseFiles(),
+    '# Generated by scripts/k8s-gen.ts from the fleet table: edit the generator, not this file.\n',
+  );
+}
+
+export function renderMonitoring(): Map<string, string> {
+  return render(
+    monitoringFiles(),
+    '# Generated by scripts/k8s-gen.ts (`npm run k8s-gen`) from infra/prometheus/alerts.yml and\n' +
+      '# scripts/grafana-dashboards.ts, the sources docker compose uses too: edit those, not this file.\n',
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  fs.mkdirSync(BASE_DIR, { recursive: true });
-  for (const [file, text] of renderBase()) fs.writeFileSync(path.join(BASE_DIR, file), text);
-  console.log(`[k8s-gen] wrote ${renderBase().size} files to ${path.relative(ROOT, BASE_DIR)}`);
+  for (const [dir, files] of [
+    [BASE_DIR, renderBase()],
+    [MONITORING_DIR, renderMonitoring()],
+  ] as const) {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [file, text] of files) fs.writeFileSync(path.join(dir, file), text);
+    console.log(`[k8s-gen] wrote ${files.size} files to ${path.relative(ROOT, dir)}`);
+  }
 }

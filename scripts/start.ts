@@ -1,9 +1,11 @@
 // `npm start`: the whole fleet on this machine, on its embedded defaults unless configured
 // (DATABASE_URL, REDIS_URL, KAFKA_BROKERS, SMTP_URL, ...), or against infra/docker-compose.yml with
 // INFRA=compose. BUS=kafka runs it on Kafka: the brokers of KAFKA_BROKERS, or a broker started here
-// (scripts/kafka.ts; KAFKA_PORT, default 9092). Ctrl-C stops everything.
+// (scripts/kafka.ts; KAFKA_PORT, default 9092). Ctrl-C stops everything. FLEET_PORTS=free runs the
+// services (and an embedded PostgreSQL) on free ports, so a second fleet can run beside a first one;
+// FLEET_RUNTIME=dist runs the compiled output of `npm run build`.
 import path from 'node:path';
-import { ROOT, startFleet } from './fleet.ts';
+import { freePort, ROOT, startFleet } from './fleet.ts';
 import { composeEnv, startComposeInfra } from './infra.ts';
 import { selectBus } from './kafka-bus.ts';
 
@@ -15,6 +17,13 @@ if (env.INFRA === 'compose') {
   console.error(`INFRA=${env.INFRA}: unknown value (use INFRA=compose, or leave it unset for the embedded defaults)`);
   process.exit(78);
 }
+if (env.FLEET_PORTS && env.FLEET_PORTS !== 'free' && env.FLEET_PORTS !== 'default') {
+  console.error(
+    `FLEET_PORTS=${env.FLEET_PORTS}: unknown value (use FLEET_PORTS=free, or leave it unset for the defaults)`,
+  );
+  process.exit(78);
+}
+const freePorts = env.FLEET_PORTS === 'free';
 const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, '.data'));
 const bus = await selectBus({
   bus: env.BUS,
@@ -34,7 +43,8 @@ const fleet = await startFleet({
   dataDir,
   gatewayPort: Number(env.PORT || 8080),
   dbPrefix: env.DB_PREFIX || 'astro',
-  embeddedPgPort: Number(env.EMBEDDED_PG_PORT || 5433),
+  embeddedPgPort: Number(env.EMBEDDED_PG_PORT || (freePorts ? await freePort() : 5433)),
+  randomPorts: freePorts,
   output: 'inherit',
   env: {
     REDIS_URL: env.REDIS_URL,
@@ -45,7 +55,9 @@ const fleet = await startFleet({
   },
 }).catch(async (err: Error) => {
   await bus.stop();
-  throw err;
+  // The launcher's refusals (a port held by another process, ...) are sentences, not stack traces.
+  console.error(`[fleet] not started: ${err.message}`);
+  process.exit(1);
 });
 
 console.log(`

@@ -1,6 +1,9 @@
-// The Kubernetes manifests: the generated base matches its generator (scripts/k8s-gen.ts), every
-// overlay renders with `kubectl kustomize` (Debian's kubectl), and every workload it renders has
-// probes, requests and limits, a non-root user and a read-only root filesystem.
+// The Kubernetes manifests: the generated base and monitoring component match their generator
+// (scripts/k8s-gen.ts), every overlay renders with `kubectl kustomize`, every rendered object passes
+// the Kubernetes and prometheus-operator schemas (kubernetes-models and
+// @kubernetes-models/prometheus-operator: the OpenAPI and CRD schemas compiled to validators, offline),
+// and every workload it renders has probes, requests and limits, a non-root user and a read-only root
+// filesystem; the prod overlay scrapes every process and loads the alert rules and dashboards.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,19 +11,51 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse, parseAllDocuments } from 'yaml';
 import { FLEET } from '@astro/platform';
+import { DASHBOARDS } from '../scripts/grafana-dashboards.ts';
 import { COMPOSE_ENDPOINTS, composeEnv } from '../scripts/infra.ts';
-import { BASE_DIR, renderBase } from '../scripts/k8s-gen.ts';
+import { ALERTS_FILE, BASE_DIR, MONITORING_DIR, renderBase, renderMonitoring } from '../scripts/k8s-gen.ts';
 import { ROOT } from './helpers/client.ts';
 
 const OVERLAYS = ['dev', 'prod'];
-const hasKubectl = (() => {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+const PROCESSES = [...FLEET.map((f) => f.name), 'gateway'];
+
+/**
+ * kubectl from the machine, or installed from the Debian package sources when missing (we run as
+ * root on our machines): a missing kubectl fails the test with the reason instead of skipping it.
+ */
+function ensureKubectl(): void {
+  const works = () => {
+    try {
+      execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (works()) return;
+  for (const pkg of ['kubectl', 'kubernetes-client']) {
+    try {
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore' });
+      if (works()) return;
+    } catch {
+      /* not in the configured sources: try the next name */
+    }
   }
-})();
+  assert.fail('kubectl is missing and `apt-get install kubectl` (or kubernetes-client) did not provide it');
+}
+
+/** Validator of an apiVersion/kind from the schema packages, or undefined when none has it. */
+async function validatorOf(apiVersion: string, kind: string): Promise<((o: unknown) => void) | undefined> {
+  const module = apiVersion.startsWith('monitoring.coreos.com/')
+    ? `@kubernetes-models/prometheus-operator/${apiVersion}/${kind}`
+    : `kubernetes-models/${apiVersion}/${kind}`;
+  try {
+    const Model = (await import(module))[kind] as new (o: unknown) => { validate(): void };
+    return (o) => new Model(o).validate();
+  } catch {
+    return undefined;
+  }
+}
 
 function render(overlay: string): any[] {
   const out = execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'overlays', overlay)], {
@@ -37,11 +72,50 @@ describe('k8s manifests', () => {
       assert.equal(fs.readFileSync(path.join(BASE_DIR, file), 'utf8'), text, `k8s/base/${file} is stale`);
   });
 
+  it('k8s/components/monitoring is what scripts/k8s-gen.ts generates from the alert rules and dashboards (`npm run k8s-gen`)', () => {
+    for (const [file, text] of renderMonitoring())
+      assert.equal(
+        fs.readFileSync(path.join(MONITORING_DIR, file), 'utf8'),
+        text,
+        `k8s/components/monitoring/${file} is stale: run npm run k8s-gen`,
+      );
+  });
+
+  it('the images run compiled JavaScript, never tsx', () => {
+    for (const [file, text] of renderBase()) {
+      assert.doesNotMatch(text, /tsx|src\/main\.ts/, `k8s/base/${file}`);
+      for (const m of text.matchAll(/command:\n((?:\s+- .*\n)+)/g))
+        assert.match(m[1]!, /- node\n\s+- --conditions=astro-dist\n\s+- \S+\/dist\/\S+\.js/, `k8s/base/${file}`);
+    }
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    assert.match(dockerfile, /CMD \["node", "--conditions=astro-dist", "gateway\/dist\/main\.js"\]/);
+    assert.match(dockerfile, /^USER 10001:10001$/m);
+  });
+
   for (const overlay of OVERLAYS) {
-    it(
-      `overlay ${overlay}: renders, and every workload is probed, bounded and non-root`,
-      { skip: !hasKubectl && 'kubectl not installed' },
-      () => {
+    it(`overlay ${overlay}: every rendered object passes the Kubernetes and prometheus-operator schemas`, async () => {
+      ensureKubectl();
+      const docs = render(overlay);
+      for (const d of docs) {
+        const validate = await validatorOf(d.apiVersion, d.kind);
+        const where = `${overlay}/${d.kind}/${d.metadata?.name}`;
+        assert.ok(validate, `${where}: no schema for ${d.apiVersion} ${d.kind}`);
+        // kubectl wraps long base64 Secret values over lines; the API server's decoder (Go's
+        // encoding/base64) skips the newlines, the schema's "byte" format does not.
+        if (d.kind === 'Secret' && d.data)
+          for (const k of Object.keys(d.data)) d.data[k] = String(d.data[k]).replace(/[\r\n]/g, '');
+        assert.doesNotThrow(() => validate(d), where);
+      }
+      // The validators do check: a wrong type is refused.
+      const deployment = structuredClone(docs.find((d) => d.kind === 'Deployment'));
+      deployment.spec.replicas = 'two';
+      const validateDeployment = (await validatorOf('apps/v1', 'Deployment'))!;
+      assert.throws(() => validateDeployment(deployment), /replicas must be integer/);
+    });
+
+    it(`overlay ${overlay}: renders, and every workload is probed, bounded and non-root`, () => {
+      ensureKubectl();
+      {
         const docs = render(overlay);
         const workloads = docs.filter((d) => ['Deployment', 'StatefulSet', 'Job'].includes(d.kind));
         const names = new Set(workloads.map((d) => d.metadata.name));
@@ -83,9 +157,44 @@ describe('k8s manifests', () => {
           );
         const hpas = docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.spec.scaleTargetRef.name);
         assert.deepEqual(hpas.sort(), ['gateway', 'vedic-calc', 'western-calc']);
-      },
-    );
+      }
+    });
   }
+
+  it('overlay prod: ServiceMonitors for every process, the PrometheusRule and the dashboards (monitoring)', () => {
+    ensureKubectl();
+    const docs = render('prod');
+    const of = (kind: string) => docs.filter((d) => d.kind === kind);
+    const services = new Map(of('Service').map((s) => [s.metadata.name, s]));
+    for (const name of PROCESSES) {
+      const sm = of('ServiceMonitor').find((m) => m.metadata.name === name);
+      assert.ok(sm, `a ServiceMonitor for ${name}`);
+      assert.equal(sm.metadata.namespace, 'astro');
+      assert.equal(sm.metadata.labels.release, 'kube-prometheus-stack', `${name}: selected by the stack's Prometheus`);
+      assert.deepEqual(sm.spec.selector.matchLabels, { 'app.kubernetes.io/name': name });
+      assert.deepEqual(
+        sm.spec.endpoints.map((e: any) => [e.port, e.path]),
+        [['metrics', '/metrics']],
+      );
+      // The Service it selects has the named port, forwarding to the container port that serves /metrics.
+      const svc = services.get(name);
+      const port = svc?.spec.ports.find((p: any) => p.name === 'metrics');
+      assert.ok(port, `${name}: Service port named metrics`);
+      const deployment = of('Deployment').find((d) => d.metadata.name === name);
+      const containerPorts = deployment.spec.template.spec.containers[0].ports.map((p: any) => p.name);
+      assert.ok(containerPorts.includes(port.targetPort), `${name}: metrics targets ${port.targetPort}`);
+    }
+    const rules = of('PrometheusRule');
+    assert.equal(rules.length, 1);
+    assert.deepEqual(rules[0].spec.groups, parse(fs.readFileSync(ALERTS_FILE, 'utf8')).groups);
+    const dashboards = of('ConfigMap').filter((c) => c.metadata.labels?.grafana_dashboard === '1');
+    assert.deepEqual(dashboards.flatMap((c) => Object.keys(c.data)).sort(), Object.keys(DASHBOARDS).sort());
+    for (const c of dashboards)
+      for (const [file, json] of Object.entries(c.data))
+        assert.deepEqual(JSON.parse(json as string), DASHBOARDS[file as keyof typeof DASHBOARDS]);
+    // dev stays without the prometheus-operator CRDs.
+    assert.equal(render('dev').filter((d) => d.apiVersion.startsWith('monitoring.coreos.com/')).length, 0);
+  });
 });
 
 describe('infra/docker-compose.yml', () => {

@@ -12,6 +12,7 @@ import {
   httpLatency,
   httpRequests,
   rateLimitRefusals,
+  INSTANCE_ID,
   registry,
   runWithContext,
   type Logger,
@@ -95,7 +96,8 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    // The instance id lets the launcher check that the gateway it started is the one answering.
+    res.json({ status: 'ok', instance: INSTANCE_ID });
   });
   app.get('/readyz', async (_req, res, next) => {
     try {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { AppError, fromGrpcError } from './errors.ts';
-import { checkHealth } from './grpc-health.ts';
+import { checkHealth, checkInstance, closeHealthClient } from './grpc-health.ts';
+import { INSTANCE_ID } from './instance.ts';
 import { service, startGrpcServer } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
 
@@ -58,6 +59,24 @@ describe('gRPC server bootstrap', () => {
     try {
       assert.equal(await checkHealth(addr), 'SERVING');
       assert.equal(await checkHealth(addr, 1000, 'test.Slow'), 'SERVING');
+      // The health answer names this process (the launcher tells its own process from a port's holder).
+      assert.deepEqual(await checkInstance(addr), { status: 'SERVING', instance: INSTANCE_ID });
+      const md = await new Promise<grpc.Metadata>((resolve, reject) => {
+        let metadata: grpc.Metadata | undefined;
+        const c = client.makeUnaryRequest(
+          Def.slow.path,
+          json.requestSerialize,
+          json.responseDeserialize,
+          { ms: 1 },
+          new grpc.Metadata(),
+          {},
+          (err) => (err ? reject(err) : resolve(metadata ?? new grpc.Metadata())),
+        );
+        c.on('metadata', (m: grpc.Metadata) => (metadata = m));
+      });
+      assert.deepEqual(md.get('x-instance-id'), [INSTANCE_ID], 'every call carries the instance id');
+      closeHealthClient(addr);
+      assert.deepEqual(await checkInstance(`127.0.0.1:1`, 300), { status: 'UNREACHABLE', instance: undefined });
 
       const failed = await call(client, Def.fail.path, {}).catch((e: grpc.ServiceError) => e);
       assert.equal(failed.code, grpc.status.NOT_FOUND);

@@ -7,6 +7,7 @@ import { runWithContext } from './context.ts';
 import { parseTraceparent, TRACEPARENT, type TraceParent } from './trace.ts';
 import { AppError, toGrpcError } from './errors.ts';
 import { uuidv7 } from './ids.ts';
+import { INSTANCE_ID, INSTANCE_METADATA_KEY } from './instance.ts';
 import type { Logger } from './logger.ts';
 import { grpcServerHandled, grpcServerLatency } from './metrics.ts';
 import { readPrincipal, REQUEST_ID_METADATA_KEY, type Principal } from './principal.ts';
@@ -140,6 +141,17 @@ export async function startGrpcServer(opts: ServerOptions): Promise<RunningServe
     'grpc.max_receive_message_length': max,
     'grpc.max_send_message_length': max,
     'grpc.so_reuseport': 0,
+    // Every answer (health checks included) names this process, so a launcher can tell whether the
+    // server on a port is the one it started.
+    interceptors: [
+      (_method, call) =>
+        new grpc.ServerInterceptingCall(call, {
+          sendMetadata: (metadata, next) => {
+            metadata.set(INSTANCE_METADATA_KEY, INSTANCE_ID);
+            next(metadata);
+          },
+        }),
+    ],
   });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);

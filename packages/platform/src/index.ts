@@ -10,6 +10,7 @@ export * from './instant.ts';
 export * from './aware-instant.ts';
 export * from './json-number.ts';
 export * from './ids.ts';
+export * from './instance.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
 export * from './trace.ts';
