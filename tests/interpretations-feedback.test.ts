@@ -738,6 +738,19 @@ describe('feedback events: bad input and redelivery', () => {
     assert.equal(acc.correct_count, 1);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.equal((await waitForSample(t, s.template_id, 1)).correct_count, 1, 'still one after the redeliveries');
+    // On Kafka parked records stay on <topic>.parked, which the operator command cannot list yet (a known
+    // gap, README "Events"): it says so instead of answering an empty list.
+    if (process.env.KAFKA_BROKERS) {
+      await assert.rejects(
+        runOperator(['list-parked'], process.env.ACCOUNT_ADDR!),
+        (err: Error & { code?: string }) => {
+          assert.equal(err.code, 'service_unavailable');
+          assert.match(err.message, /\.parked/);
+          return true;
+        },
+      );
+      return;
+    }
     // The operator sees the two parked events with the reason, and no payload (no personal data).
     let parked: ParkedEventList | undefined;
     await waitUntil(
