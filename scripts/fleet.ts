@@ -30,6 +30,8 @@ export interface FleetOptions {
 
 export interface RunningFleet {
   baseUrl: string;
+  /** The gateway's admin port (/metrics): never the public port. */
+  metricsUrl: string;
   databaseUrl: string;
   services: string[];
   databases: Record<string, string>;
@@ -165,6 +167,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       for (const s of FLEET) if (!addrEnv[s.addressEnv]) addrEnv[s.addressEnv] = `127.0.0.1:${await freePort()}`;
     const gatewayPort = opts.gatewayPort || (await freePort());
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const gatewayMetricsPort = opts.randomPorts ? await freePort() : 9450;
     const shared: Record<string, string> = {
       ...addrEnv,
       JWT_SECRET: jwtSecret(opts.dataDir, opts.env?.JWT_SECRET),
@@ -229,6 +232,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     const gateway = launch('gateway', 'gateway/src/main.ts', {
       ...shared,
       PORT: String(gatewayPort),
+      METRICS_PORT: String(gatewayMetricsPort),
       PROTO_DIR: path.join(ROOT, 'protos'),
     });
     const until = Date.now() + 60_000;
@@ -261,6 +265,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     };
     return {
       baseUrl,
+      metricsUrl: `http://127.0.0.1:${gatewayMetricsPort}/metrics`,
       databaseUrl: adminUrl,
       services: services.map((s) => s.name),
       databases,

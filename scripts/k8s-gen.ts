@@ -11,6 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const BASE_DIR = path.join(ROOT, 'k8s', 'base');
 const IMAGE = 'astro-api';
 const GATEWAY_PORT = 8080;
+// The gateway's admin port: /metrics lives here, never on the public port the Ingress routes.
+const GATEWAY_METRICS_PORT = 9450;
 /** Services that scale with request volume get an HPA; the stateful ones scale by hand. */
 const AUTOSCALED = new Set(['gateway', 'vedic-calc', 'western-calc']);
 /** Services that write files: a PersistentVolumeClaim mounted at the path their config names. */
@@ -163,9 +165,15 @@ function gatewayContainer(): Doc {
     name: 'gateway',
     image: IMAGE,
     command: ['node', '--import', 'tsx', 'gateway/src/main.ts'],
-    ports: [{ name: 'http', containerPort: GATEWAY_PORT }],
+    ports: [
+      { name: 'http', containerPort: GATEWAY_PORT },
+      { name: 'metrics', containerPort: GATEWAY_METRICS_PORT },
+    ],
     envFrom: [{ configMapRef: { name: 'astro-config' } }, { secretRef: { name: 'astro-shared-secrets' } }],
-    env: [{ name: 'PORT', value: String(GATEWAY_PORT) }],
+    env: [
+      { name: 'PORT', value: String(GATEWAY_PORT) },
+      { name: 'METRICS_PORT', value: String(GATEWAY_METRICS_PORT) },
+    ],
     readinessProbe: { httpGet: { path: '/readyz', port: 'http' }, periodSeconds: 5, failureThreshold: 2 },
     livenessProbe: { httpGet: { path: '/healthz', port: 'http' }, initialDelaySeconds: 10, periodSeconds: 10 },
     startupProbe: { httpGet: { path: '/healthz', port: 'http' }, periodSeconds: 5, failureThreshold: 36 },
@@ -286,8 +294,11 @@ export function baseFiles(): Map<string, Doc[]> {
   }
   files.set('gateway.yaml', [
     serviceAccount('gateway'),
-    deployment('gateway', gatewayContainer(), { port: GATEWAY_PORT, path: '/metrics' }),
-    clusterService('gateway', [{ name: 'http', port: GATEWAY_PORT }]),
+    deployment('gateway', gatewayContainer(), { port: GATEWAY_METRICS_PORT, path: '/metrics' }),
+    clusterService('gateway', [
+      { name: 'http', port: GATEWAY_PORT },
+      { name: 'metrics', port: GATEWAY_METRICS_PORT },
+    ]),
     pdb('gateway'),
     hpa('gateway'),
     ingress(),

@@ -12,11 +12,12 @@ import {
   httpLatency,
   httpRequests,
   rateLimitRefusals,
-  registry,
   runWithContext,
   type Logger,
 } from '@astro/platform';
 import { createDispatcher, type DispatchDeps } from './dispatch.ts';
+import { corsMiddleware } from './edge/cors.ts';
+import { securityHeaders } from './edge/security-headers.ts';
 import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
 
@@ -26,6 +27,8 @@ export interface AppDeps extends DispatchDeps {
   logger: Logger;
   openapi: Record<string, unknown>;
   trustedProxies: string[];
+  /** Browser origins allowed by CORS (CORS_ORIGINS); empty = none. */
+  corsOrigins?: string[];
   readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
   /** Routes outside the proto table, mounted before the dispatcher (the Stripe webhook). */
   extraRoutes?: express.Router[];
@@ -71,7 +74,8 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = (res.locals.route as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      // A route template or the one fixed value: never the raw path, or any caller could mint series.
+      const route = (res.locals.route as string | undefined) ?? 'unmatched';
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpRequests.inc({ route, method: req.method, status: String(res.statusCode) });
       httpLatency.observe({ route, method: req.method }, seconds);
@@ -93,10 +97,15 @@ export function createApp(deps: AppDeps): express.Express {
     runWithContext({ requestId, trace }, () => next());
   });
 
+  app.use(securityHeaders);
+  app.use(corsMiddleware(deps.corsOrigins ?? []));
+
   app.get('/healthz', (_req, res) => {
+    res.locals.route = '/healthz';
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res, next) => {
+    res.locals.route = '/readyz';
     try {
       const r = await deps.readiness();
       if (r.ready) res.json({ status: 'ready', checks: r.checks });
@@ -105,10 +114,8 @@ export function createApp(deps: AppDeps): express.Express {
       next(err);
     }
   });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('content-type', registry.contentType);
-    res.end(await registry.metrics());
-  });
+  // No /metrics here: it is served on the admin port (METRICS_PORT, main.ts), so the public port
+  // answers 404 for it like for any unknown path.
   app.get('/v1/openapi.json', (_req, res) => {
     res.locals.route = '/v1/openapi.json';
     res.json(deps.openapi);
@@ -116,6 +123,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.get(['/docs', '/docs/'], (_req, res) => {
     res.locals.route = '/docs';
     res.type('html').send(DOCS_HTML);
+  });
+  app.use('/docs/assets', (_req, res, next) => {
+    res.locals.route = '/docs/assets';
+    next();
   });
   app.use(
     '/docs/assets',

@@ -120,6 +120,9 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   billing_account_not_found: C(404, 'No billing account yet: complete a checkout first.'),
   checkout_expired: C(410, 'This checkout has expired; start a new one.'),
   invalid_webhook_signature: C(400, 'The webhook signature is invalid.'),
+  // Refused by Node's HTTP parser before any route runs (gateway/src/edge/client-error.ts).
+  malformed_http_request: C(400, 'The HTTP request is malformed.'),
+  request_header_fields_too_large: C(431, 'The request headers are too large.'),
   payment_provider_unavailable: C(503, 'The payment provider is unavailable; retry later.'),
 };
 
