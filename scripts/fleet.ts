@@ -10,6 +10,8 @@ import { FLEET, waitForServing, type FleetService } from '@astro/platform';
 import { ensureDatabase, runMigrations, startEmbeddedPostgres } from '@astro/platform/db/index';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+/** `--import` of every fleet process: the OpenTelemetry SDK and the ESM loader hook it needs. */
+export const TRACING_REGISTER = '@astro/platform/tracing-register';
 
 export interface FleetOptions {
   /** Admin URL of a PostgreSQL server; unset = embedded PostgreSQL under dataDir. */
@@ -180,9 +182,10 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     const logsDir = path.join(opts.dataDir, 'logs');
     fs.mkdirSync(logsDir, { recursive: true });
     const launch = (name: string, entry: string, env: Record<string, string>) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+      // The OpenTelemetry SDK is installed before the entry's modules load (tracing-register.ts).
+      const proc = spawn(process.execPath, ['--import', 'tsx', '--import', TRACING_REGISTER, entry], {
         cwd: ROOT,
-        env: { ...process.env, ...env },
+        env: { ...process.env, OTEL_SERVICE_NAME: name, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       if (opts.output === 'files') {

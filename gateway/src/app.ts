@@ -5,10 +5,9 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   AppError,
-  childSpan,
+  activeTrace,
   errorBody,
   formatTraceparent,
-  parseTraceparent,
   httpLatency,
   httpRequests,
   rateLimitRefusals,
@@ -91,10 +90,10 @@ export function createApp(deps: AppDeps): express.Express {
       const usage = deps.usage && usageRecordOf(res.locals, req.method, res.statusCode, seconds, new Date());
       if (usage) deps.usage!.record(usage);
     });
-    // Continue the caller's W3C trace (or start one): this request is the gateway's span of it.
-    const trace = childSpan(parseTraceparent(req.headers.traceparent));
-    res.setHeader('traceresponse', formatTraceparent(trace));
-    runWithContext({ requestId, trace }, () => next());
+    // The HTTP instrumentation continued the caller's W3C trace (or started one): this request's span.
+    const trace = activeTrace();
+    if (trace) res.setHeader('traceresponse', formatTraceparent(trace));
+    runWithContext({ requestId }, () => next());
   });
 
   app.use(securityHeaders);

@@ -5,10 +5,6 @@ import type protobuf from 'protobufjs';
 import {
   AppError,
   channelOptions,
-  childSpan,
-  currentContext,
-  formatTraceparent,
-  TRACEPARENT,
   fromGrpcError,
   addressOf,
   serviceForPackage,
@@ -30,7 +26,7 @@ export interface CallMeta {
   requestId: string;
   principal?: Principal;
   deadlineMs: number;
-  /** Extra metadata (traceparent, client address, ...). */
+  /** Extra metadata (client address, ...); traceparent is added by the gRPC instrumentation. */
   extra?: Record<string, string>;
 }
 
@@ -63,7 +59,6 @@ export class Backends {
   private metadata(meta: CallMeta): grpc.Metadata {
     const md = new grpc.Metadata();
     md.set(REQUEST_ID_METADATA_KEY, meta.requestId);
-    md.set(TRACEPARENT, formatTraceparent(childSpan(currentContext()?.trace)));
     if (meta.principal) writePrincipal(md, meta.principal);
     for (const [k, v] of Object.entries(meta.extra ?? {})) md.set(k, v);
     return md;

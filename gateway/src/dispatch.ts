@@ -2,7 +2,7 @@
 // transcode JSON -> proto, call the owning service, transcode back (or stream SSE).
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
-import { AppError, invalidRequest, type FieldError, type Principal } from '@astro/platform';
+import { AppError, invalidRequest, recordHttpRoute, type FieldError, type Principal } from '@astro/platform';
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
 import type { Limiter } from './limits/limiter.ts';
@@ -107,6 +107,7 @@ export function createDispatcher(deps: DispatchDeps) {
       }
       const { route, params } = m;
       res.locals.route = route.pathTemplate;
+      recordHttpRoute(req.method, route.pathTemplate);
       // Set before anything can fail, so error responses of a deprecated route carry them too.
       if (route.deprecation) {
         res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);

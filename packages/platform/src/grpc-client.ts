@@ -4,7 +4,6 @@ import * as grpc from '@grpc/grpc-js';
 import { currentContext } from './context.ts';
 import { fromGrpcError } from './errors.ts';
 import { REQUEST_ID_METADATA_KEY } from './principal.ts';
-import { childSpan, formatTraceparent, TRACEPARENT } from './trace.ts';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
@@ -20,7 +19,7 @@ export function outgoingMetadata(extra?: (md: grpc.Metadata) => void): grpc.Meta
   const md = new grpc.Metadata();
   const ctx = currentContext();
   if (ctx) md.set(REQUEST_ID_METADATA_KEY, ctx.requestId);
-  md.set(TRACEPARENT, formatTraceparent(childSpan(ctx?.trace)));
+  // traceparent is added by the gRPC instrumentation (tracing-sdk.ts) from the active span.
   extra?.(md);
   return md;
 }

@@ -21,6 +21,11 @@ export interface BusEvent<T = unknown> {
   publishedAt: string;
   /** 1 on the first delivery to this handler, incremented on each retry. */
   attempt: number;
+  /**
+   * Context set at publish time beside the payload, never inside it: the W3C trace context
+   * (traceparent, tracestate) of the publishing span, so a consumer continues the publisher's trace.
+   */
+  headers?: Record<string, string>;
 }
 
 export type EventHandler<T = unknown> = (event: BusEvent<T>) => Promise<void>;
@@ -31,7 +36,8 @@ export interface SubscribeOptions {
 }
 
 export interface EventBus {
-  publish(topic: string, key: string, payload: unknown): Promise<void>;
+  /** `headers` travel with the event (BusEvent.headers); bus/instrumented.ts sets the trace context. */
+  publish(topic: string, key: string, payload: unknown, headers?: Record<string, string>): Promise<void>;
   subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void>;
   /** Stops consuming, waits for in-flight handlers, releases connections. Safe to call twice. */
   close(): Promise<void>;

@@ -77,7 +77,7 @@ export class KafkaEventBus implements EventBus {
     this.admin = this.kafka.admin();
   }
 
-  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+  async publish(topic: string, key: string, payload: unknown, headers?: Record<string, string>): Promise<void> {
     this.assertOpen();
     await this.ensureTopic(topic);
     this.producerReady ??= this.connectOnce(
@@ -85,7 +85,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload)] });
+    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, headers)] });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {

@@ -12,7 +12,7 @@ import {
 } from './event-bus';
 import { PgSubscription } from './pg-consumer';
 import { PgNotifyListener } from './pg-listener';
-import { ensureBusSchema, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
+import { ensureBusSchema, headersJson, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
 import { DEFAULT_RETRY_POLICY, resolveMaxAttempts, type RetryPolicy } from './retry';
 
 export { ensureBusSchema, publishInTx } from './pg-schema';
@@ -76,10 +76,15 @@ export class PgEventBus implements EventBus {
     return this.schemaReady;
   }
 
-  async publish(topic: string, key: string, payload: unknown): Promise<void> {
+  async publish(topic: string, key: string, payload: unknown, headers?: Record<string, string>): Promise<void> {
     validateName('topic', topic);
     await this.start();
-    await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb)', [topic, key, toJson(payload)]);
+    await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb, $4::jsonb)', [
+      topic,
+      key,
+      toJson(payload),
+      headersJson(headers),
+    ]);
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {

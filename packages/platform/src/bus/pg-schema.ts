@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS bus.events (
   published_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 CREATE INDEX IF NOT EXISTS events_topic_id_idx ON bus.events (topic, id);
+-- Event headers (the publisher's trace context), added after the first release: nullable, no rewrite.
+ALTER TABLE bus.events ADD COLUMN IF NOT EXISTS headers jsonb;
 
 CREATE TABLE IF NOT EXISTS bus.cursors (
   group_name    text        NOT NULL,
@@ -58,18 +60,22 @@ CREATE TABLE IF NOT EXISTS bus.parked (
   UNIQUE (group_name, topic, event_id)
 );
 
-CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb) RETURNS bigint
+CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb, p_headers jsonb) RETURNS bigint
 LANGUAGE plpgsql AS $fn$
 DECLARE
   new_id bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE_PUBLISH}, hashtext(p_topic));
-  INSERT INTO bus.events (topic, key, payload) VALUES (p_topic, p_key, p_payload) RETURNING id INTO new_id;
+  INSERT INTO bus.events (topic, key, payload, headers) VALUES (p_topic, p_key, p_payload, p_headers)
+    RETURNING id INTO new_id;
   -- Delivered when the transaction commits, never for a rollback.
   PERFORM pg_notify('${NOTIFY_CHANNEL}', p_topic);
   RETURN new_id;
 END
 $fn$;
+
+CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb) RETURNS bigint
+LANGUAGE sql AS $fn$ SELECT bus.publish(p_topic, p_key, p_payload, NULL::jsonb) $fn$;
 `;
 
 /**
@@ -96,16 +102,28 @@ export async function ensureBusSchema(client: ClientBase): Promise<void> {
  * Callers without a pg client (Prisma) can run the same statement: SELECT bus.publish($1, $2, $3::jsonb).
  * Returns the event id.
  */
-export async function publishInTx(client: ClientBase, topic: string, key: string, payload: unknown): Promise<string> {
+export async function publishInTx(
+  client: ClientBase,
+  topic: string,
+  key: string,
+  payload: unknown,
+  headers?: Record<string, string>,
+): Promise<string> {
   validateName('topic', topic);
-  const result = await client.query<{ id: string }>('SELECT bus.publish($1, $2, $3::jsonb) AS id', [
+  const result = await client.query<{ id: string }>('SELECT bus.publish($1, $2, $3::jsonb, $4::jsonb) AS id', [
     topic,
     key,
     toJson(payload),
+    headersJson(headers),
   ]);
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('bus.publish returned no id');
   return id;
+}
+
+/** Event headers as a jsonb parameter: SQL NULL when there are none. */
+export function headersJson(headers: Record<string, string> | undefined): string | null {
+  return headers && Object.keys(headers).length ? JSON.stringify(headers) : null;
 }
 
 /** JSON text for a jsonb parameter; `undefined` is stored as JSON null rather than failing NOT NULL. */
