@@ -13,4 +13,4 @@ ENV NODE_ENV=production
 COPY --from=build --chown=10001:10001 /app /app
 USER 10001:10001
 # Overridden per Deployment; the gateway by default.
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+CMD ["node", "--import", "tsx", "--import", "@astro/platform/tracing-register", "gateway/src/main.ts"]

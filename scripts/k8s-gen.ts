@@ -13,6 +13,8 @@ const IMAGE = 'astro-api';
 const GATEWAY_PORT = 8080;
 // The gateway's admin port: /metrics lives here, never on the public port the Ingress routes.
 const GATEWAY_METRICS_PORT = 9450;
+// Installs the OpenTelemetry SDK before the app loads; it exports when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const TRACING_REGISTER = '@astro/platform/tracing-register';
 /** Services that scale with request volume get an HPA; the stateful ones scale by hand. */
 const AUTOSCALED = new Set(['gateway', 'vedic-calc', 'western-calc']);
 /** Services that write files: a PersistentVolumeClaim mounted at the path their config names. */
@@ -119,6 +121,7 @@ function serviceContainer(s: FleetService): Doc {
   const env: Doc[] = [
     { name: 'GRPC_PORT', value: String(s.grpcPort) },
     { name: 'METRICS_PORT', value: String(s.metricsPort) },
+    { name: 'OTEL_SERVICE_NAME', value: s.name },
   ];
   if (WITH_DATABASE.has(s.name))
     env.push({
@@ -131,7 +134,7 @@ function serviceContainer(s: FleetService): Doc {
   return {
     name: s.name,
     image: IMAGE,
-    command: ['node', '--import', 'tsx', `services/${s.name}/src/main.ts`],
+    command: ['node', '--import', 'tsx', '--import', TRACING_REGISTER, `services/${s.name}/src/main.ts`],
     ports: [
       { name: 'grpc', containerPort: s.grpcPort },
       { name: 'metrics', containerPort: s.metricsPort },
@@ -164,7 +167,7 @@ function gatewayContainer(): Doc {
   return {
     name: 'gateway',
     image: IMAGE,
-    command: ['node', '--import', 'tsx', 'gateway/src/main.ts'],
+    command: ['node', '--import', 'tsx', '--import', TRACING_REGISTER, 'gateway/src/main.ts'],
     ports: [
       { name: 'http', containerPort: GATEWAY_PORT },
       { name: 'metrics', containerPort: GATEWAY_METRICS_PORT },
@@ -173,6 +176,7 @@ function gatewayContainer(): Doc {
     env: [
       { name: 'PORT', value: String(GATEWAY_PORT) },
       { name: 'METRICS_PORT', value: String(GATEWAY_METRICS_PORT) },
+      { name: 'OTEL_SERVICE_NAME', value: 'gateway' },
     ],
     readinessProbe: { httpGet: { path: '/readyz', port: 'http' }, periodSeconds: 5, failureThreshold: 2 },
     livenessProbe: { httpGet: { path: '/healthz', port: 'http' }, initialDelaySeconds: 10, periodSeconds: 10 },
