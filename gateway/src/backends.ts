@@ -7,6 +7,9 @@ import {
   channelOptions,
   fromGrpcError,
   addressOf,
+  backendRetries,
+  ERROR_METADATA_KEY,
+  grpcTarget,
   serviceForPackage,
   REQUEST_ID_METADATA_KEY,
   writePrincipal,
@@ -26,8 +29,19 @@ export interface CallMeta {
   requestId: string;
   principal?: Principal;
   deadlineMs: number;
+  /**
+   * The call may be sent twice (GET or an RPC marked idempotent): one retry on a transport UNAVAILABLE
+   * (the replica went away mid-rollout), within the same deadline. Never set for a non-idempotent write.
+   */
+  retryUnavailable?: boolean;
   /** Extra metadata (client address, ...); traceparent is added by the gRPC instrumentation. */
   extra?: Record<string, string>;
+}
+
+/** UNAVAILABLE from the transport (connection refused or reset), not a service's own 503 error. */
+export function isTransportUnavailable(err: unknown): boolean {
+  const e = err as Partial<grpc.ServiceError>;
+  return e?.code === grpc.status.UNAVAILABLE && !(e.metadata?.get(ERROR_METADATA_KEY).length ?? 0);
 }
 
 export class Backends {
@@ -40,7 +54,11 @@ export class Backends {
     if (!svc) throw new AppError('not_implemented', `No service serves ${protoPackage}`);
     let client = this.clients.get(svc.name);
     if (!client) {
-      client = new grpc.Client(addressOf(svc, this.env), grpc.credentials.createInsecure(), channelOptions());
+      client = new grpc.Client(
+        grpcTarget(addressOf(svc, this.env)),
+        grpc.credentials.createInsecure(),
+        channelOptions(),
+      );
       this.clients.set(svc.name, client);
     }
     return client;
@@ -77,7 +95,28 @@ export class Backends {
     };
   }
 
-  unary(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): Promise<Record<string, unknown>> {
+  async unary(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + meta.deadlineMs;
+    try {
+      return await this.unaryOnce(t, request, meta, deadline);
+    } catch (err) {
+      if (!meta.retryUnavailable || !isTransportUnavailable(err) || Date.now() >= deadline)
+        throw fromGrpcError(err as grpc.ServiceError);
+      backendRetries.inc({ service: t.protoPackage });
+      try {
+        return await this.unaryOnce(t, request, meta, deadline);
+      } catch (again) {
+        throw fromGrpcError(again as grpc.ServiceError);
+      }
+    }
+  }
+
+  private unaryOnce(
+    t: CallTarget,
+    request: Record<string, unknown>,
+    meta: CallMeta,
+    deadline: number,
+  ): Promise<Record<string, unknown>> {
     const client = this.clientFor(t.protoPackage);
     const { serialize, deserialize } = this.codec(t);
     return new Promise((resolve, reject) => {
@@ -87,8 +126,8 @@ export class Backends {
         deserialize,
         request,
         this.metadata(meta),
-        { deadline: new Date(Date.now() + meta.deadlineMs) },
-        (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res as Record<string, unknown>)),
+        { deadline: new Date(deadline) },
+        (err, res) => (err ? reject(err) : resolve(res as Record<string, unknown>)),
       );
     });
   }

@@ -125,6 +125,7 @@ export function createDispatcher(deps: DispatchDeps) {
       const meta: CallMeta = {
         requestId: res.locals.requestId,
         deadlineMs: route.responseStream ? deps.streamDeadlineMs : deps.deadlineMs,
+        retryUnavailable: route.idempotent,
         extra: { 'x-client-ip': req.ip ?? '' },
       };
       if (route.access !== 'public') {

@@ -12,7 +12,22 @@ export function channelOptions(maxMessageBytes = 16 * 1024 * 1024): grpc.Channel
     'grpc.max_receive_message_length': maxMessageBytes,
     'grpc.max_send_message_length': maxMessageBytes,
     'grpc.keepalive_time_ms': 30_000,
+    // Spread calls over every address of the target (grpcTarget) and skip the ones not READY: a replica
+    // that is draining (GOAWAY after its health turned NOT_SERVING) or gone gets no new calls.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   };
+}
+
+/**
+ * The gRPC target for an address setting: `host:port` as it is, or a comma list of `ip:port` replicas
+ * (`127.0.0.1:50061,127.0.0.1:50062`) as one `ipv4:` target that round_robin balances over.
+ */
+export function grpcTarget(address: string): string {
+  const list = address
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return list.length > 1 ? `ipv4:${list.join(',')}` : (list[0] ?? address);
 }
 
 export function outgoingMetadata(extra?: (md: grpc.Metadata) => void): grpc.Metadata {

@@ -2,6 +2,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath } from 'grpc-health-check';
+import { grpcTarget } from './grpc-client.ts';
 
 type HealthClient = grpc.Client & {
   check(
@@ -28,7 +29,7 @@ export function checkHealth(address: string, timeoutMs = 1000, service = ''): Pr
   let client = clients.get(address);
   if (!client) {
     const Ctor = healthCtor();
-    client = new Ctor(address, grpc.credentials.createInsecure()) as unknown as HealthClient;
+    client = new Ctor(grpcTarget(address), grpc.credentials.createInsecure()) as unknown as HealthClient;
     clients.set(address, client);
   }
   return new Promise((resolve) => {

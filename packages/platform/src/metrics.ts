@@ -50,6 +50,13 @@ export const busConsumerLag = new client.Gauge({
   registers: [registry],
 });
 
+export const backendRetries = new client.Counter({
+  name: 'gateway_backend_retries_total',
+  help: 'Idempotent gateway calls sent a second time after a transport UNAVAILABLE, by proto package',
+  labelNames: ['service'] as const,
+  registers: [registry],
+});
+
 export const rateLimitRefusals = new client.Counter({
   name: 'rate_limit_refusals_total',
   help: 'Requests refused with 429, by error code (rate_limited, too_many_requests, llm_*, demo, auth)',
