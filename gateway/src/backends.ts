@@ -44,6 +44,8 @@ export function isTransportUnavailable(err: unknown): boolean {
   return e?.code === grpc.status.UNAVAILABLE && !(e.metadata?.get(ERROR_METADATA_KEY).length ?? 0);
 }
 
+const RETRY_PAUSE_MS = 50;
+
 export class Backends {
   private readonly clients = new Map<string, grpc.Client>();
 
@@ -74,8 +76,8 @@ export class Backends {
     return out;
   }
 
-  private metadata(meta: CallMeta): grpc.Metadata {
-    const md = new grpc.Metadata();
+  private metadata(meta: CallMeta, waitForReady = false): grpc.Metadata {
+    const md = new grpc.Metadata(waitForReady ? { waitForReady: true } : undefined);
     md.set(REQUEST_ID_METADATA_KEY, meta.requestId);
     if (meta.principal) writePrincipal(md, meta.principal);
     for (const [k, v] of Object.entries(meta.extra ?? {})) md.set(k, v);
@@ -103,8 +105,11 @@ export class Backends {
       if (!meta.retryUnavailable || !isTransportUnavailable(err) || Date.now() >= deadline)
         throw fromGrpcError(err as grpc.ServiceError);
       backendRetries.inc({ service: t.protoPackage });
+      // A moment for the channel to see the connection drop, then wait for a READY replica (round_robin
+      // picks only those) rather than fail fast: all of it still under the call's deadline.
+      await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
       try {
-        return await this.unaryOnce(t, request, meta, deadline);
+        return await this.unaryOnce(t, request, meta, deadline, true);
       } catch (again) {
         throw fromGrpcError(again as grpc.ServiceError);
       }
@@ -116,6 +121,7 @@ export class Backends {
     request: Record<string, unknown>,
     meta: CallMeta,
     deadline: number,
+    waitForReady = false,
   ): Promise<Record<string, unknown>> {
     const client = this.clientFor(t.protoPackage);
     const { serialize, deserialize } = this.codec(t);
@@ -125,7 +131,7 @@ export class Backends {
         serialize,
         deserialize,
         request,
-        this.metadata(meta),
+        this.metadata(meta, waitForReady),
         { deadline: new Date(deadline) },
         (err, res) => (err ? reject(err) : resolve(res as Record<string, unknown>)),
       );

@@ -18,6 +18,7 @@ import {
 } from './drills.ts';
 import { call } from './load.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
+import { formatRollout, rolloutDrill } from './rollout.ts';
 
 const DEADLINE_MS = 5000;
 const runId = `drills${Date.now().toString(36)}`;
@@ -127,6 +128,30 @@ try {
       },
     }),
   );
+  const westernChart = await call(base, 'POST', '/v1/charts', {
+    token: key,
+    body: { birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 }, system: 'western' },
+  });
+  await drill('rolling restart of the calc services', async () => {
+    const r = await rolloutDrill({
+      fleet: f,
+      key,
+      westernChartId: westernChart.json.id,
+      logsDir: path.join(dataDir, 'logs'),
+      log,
+    });
+    log(formatRollout(r));
+    return {
+      ...emptyReport('rolling restart of the calc services'),
+      requests: r.requests,
+      recovered: true,
+      failures: r.failures,
+      notes: [
+        `${r.non2xx} non-2xx of ${r.requests}`,
+        ...r.restarts.map((x) => `${x.replica} back in ${x.servingAgainMs} ms`),
+      ],
+    };
+  });
   log(`\n${formatReports(reports)}`);
   status = reports.every((r) => r.failures.length === 0) ? 0 : 1;
   log(status === 0 ? '\nall drills held: nothing lost' : '\nsome drills FAILED (above)');
