@@ -449,7 +449,8 @@ describe('POST /v1/feedback, GET /v1/feedback/{id}, GET /v1/feedback/templates/{
     // 0 correct, 1 doubtful, 2 wrong: (0 + 0.5) / 3 = 0.1667 < 0.4.
     for (const v of ['doubtful', 'wrong', 'wrong']) await feedback(a, s.id, v);
     const acc = await waitForSample(a, s.template_id, 3);
-    assert.ok(Math.abs(acc.accuracy - 0.5 / 3) < 1e-12);
+    // Responses round to 10 decimals (platform json-number.ts).
+    assert.ok(Math.abs(acc.accuracy - 0.5 / 3) < 1e-9);
     assert.equal(acc.deprecated, true);
     const next = await interpret(a, chartA);
     const same = next.statements.find((x: any) => x.skill_id === s.skill_id);
