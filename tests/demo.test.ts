@@ -14,7 +14,7 @@ describe('POST /v1/demo/charts', () => {
     const bad = expectError(
       await api('POST', '/v1/demo/charts', { body: { birth: { ...body.birth, moment: '1990-05-15T10:30:00' } } }),
       422,
-      'invalid_request',
+      'naive_datetime',
     );
     assert.deepEqual(invalidFields(bad), ['birth.moment']);
 

@@ -449,8 +449,7 @@ describe('POST /v1/feedback, GET /v1/feedback/{id}, GET /v1/feedback/templates/{
     // 0 correct, 1 doubtful, 2 wrong: (0 + 0.5) / 3 = 0.1667 < 0.4.
     for (const v of ['doubtful', 'wrong', 'wrong']) await feedback(a, s.id, v);
     const acc = await waitForSample(a, s.template_id, 3);
-    // Responses round to 10 decimals (platform json-number.ts).
-    assert.ok(Math.abs(acc.accuracy - 0.5 / 3) < 1e-9);
+    assert.ok(Math.abs(acc.accuracy - 0.5 / 3) < 1e-10); // responses carry at most 10 decimals (platform json-number.ts)
     assert.equal(acc.deprecated, true);
     const next = await interpret(a, chartA);
     const same = next.statements.find((x: any) => x.skill_id === s.skill_id);
@@ -739,6 +738,19 @@ describe('feedback events: bad input and redelivery', () => {
     assert.equal(acc.correct_count, 1);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.equal((await waitForSample(t, s.template_id, 1)).correct_count, 1, 'still one after the redeliveries');
+    // On Kafka parked records stay on <topic>.parked, which the operator command cannot list yet (a known
+    // gap, README "Events"): it says so instead of answering an empty list.
+    if (process.env.KAFKA_BROKERS) {
+      await assert.rejects(
+        runOperator(['list-parked'], process.env.ACCOUNT_ADDR!),
+        (err: Error & { code?: string }) => {
+          assert.equal(err.code, 'service_unavailable');
+          assert.match(err.message, /\.parked/);
+          return true;
+        },
+      );
+      return;
+    }
     // The operator sees the two parked events with the reason, and no payload (no personal data).
     let parked: ParkedEventList | undefined;
     await waitUntil(

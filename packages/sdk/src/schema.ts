@@ -3988,7 +3988,19 @@ export interface components {
       lord_strength: number | null;
       lord_house: number | null;
       owned_houses: number[];
-      dignity: ('exalted' | 'moolatrikona' | 'own_sign' | 'friendly' | 'neutral' | 'enemy' | 'debilitated') | null;
+      dignity:
+        | (
+            | 'exalted'
+            | 'moolatrikona'
+            | 'own_sign'
+            | 'great_friend'
+            | 'friend'
+            | 'neutral'
+            | 'enemy'
+            | 'great_enemy'
+            | 'debilitated'
+          )
+        | null;
       lord_context: components['schemas']['astro.vedic.v1.DashaLordContext'] | null;
     };
     'astro.vedic.v1.DashaLordContext': {
@@ -3996,7 +4008,19 @@ export interface components {
       lord_strength: number | null;
       lord_house: number | null;
       owned_houses: number[];
-      dignity: ('exalted' | 'moolatrikona' | 'own_sign' | 'friendly' | 'neutral' | 'enemy' | 'debilitated') | null;
+      dignity:
+        | (
+            | 'exalted'
+            | 'moolatrikona'
+            | 'own_sign'
+            | 'great_friend'
+            | 'friend'
+            | 'neutral'
+            | 'enemy'
+            | 'great_enemy'
+            | 'debilitated'
+          )
+        | null;
       sign: string | null;
       nakshatra: string | null;
     };
