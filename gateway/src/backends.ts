@@ -45,6 +45,8 @@ export function isTransportUnavailable(err: unknown): boolean {
 }
 
 const RETRY_PAUSE_MS = 50;
+/** How long the one retry waits for a READY replica before answering as the first try did. */
+const RETRY_READY_MS = 1500;
 
 export class Backends {
   private readonly clients = new Map<string, grpc.Client>();
@@ -108,10 +110,15 @@ export class Backends {
       // A moment for the channel to see the connection drop, then wait for a READY replica (round_robin
       // picks only those) rather than fail fast: all of it still under the call's deadline.
       await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+      // The wait for a READY replica is bounded: when none comes (the service is down, not rolling), the
+      // caller gets the first try's 503 service_unavailable in time, not a 504 at the deadline.
+      const readyBy = Math.min(deadline, Date.now() + RETRY_READY_MS);
       try {
-        return await this.unaryOnce(t, request, meta, deadline, true);
+        return await this.unaryOnce(t, request, meta, readyBy, true);
       } catch (again) {
-        throw fromGrpcError(again as grpc.ServiceError);
+        const e = again as grpc.ServiceError;
+        const noReplica = e.code === grpc.status.DEADLINE_EXCEEDED && readyBy < deadline;
+        throw fromGrpcError(noReplica ? (err as grpc.ServiceError) : e);
       }
     }
   }
