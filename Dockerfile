@@ -20,5 +20,5 @@ ENV NODE_ENV=production
 COPY --from=build /prod /app
 USER 10001:10001
 # Overridden per Deployment; the gateway by default. The astro-dist condition resolves the workspace
-# packages to their compiled files.
-CMD ["node", "--conditions=astro-dist", "gateway/dist/main.js"]
+# packages to their compiled files; the tracing hook installs the OpenTelemetry SDK before the app loads.
+CMD ["node", "--conditions=astro-dist", "--import", "@astro/platform/tracing-register", "gateway/dist/main.js"]

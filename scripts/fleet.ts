@@ -21,6 +21,9 @@ export const ROOT = (() => {
   return dir;
 })();
 
+/** `--import` of every fleet process: the OpenTelemetry SDK and the ESM loader hook it needs. */
+export const TRACING_REGISTER = '@astro/platform/tracing-register';
+
 /** How the fleet's processes run: the TypeScript sources under tsx, or the compiled output. */
 export type FleetRuntime = 'tsx' | 'dist';
 
@@ -34,14 +37,15 @@ export function runtimeFromEnv(value = process.env.FLEET_RUNTIME): FleetRuntime 
 /**
  * Node arguments that start a process of the workspace: `entry` is its source path
  * (services/chart/src/main.ts); with 'dist' the compiled file, its imports of workspace packages
- * resolved to their dist files through the `astro-dist` export condition.
+ * (the tracing hook included) resolved to their dist files through the `astro-dist` export condition.
+ * The OpenTelemetry SDK is installed before the entry's modules load (tracing-register.ts).
  */
 export function nodeArgs(entry: string, runtime: FleetRuntime): string[] {
-  if (runtime === 'tsx') return ['--import', 'tsx', entry];
+  if (runtime === 'tsx') return ['--import', 'tsx', '--import', TRACING_REGISTER, entry];
   const compiled = entry.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
   if (!fs.existsSync(path.join(ROOT, compiled)))
     throw new Error(`FLEET_RUNTIME=dist: ${compiled} is missing; run \`npm run build\` first`);
-  return ['--conditions=astro-dist', compiled];
+  return ['--conditions=astro-dist', '--import', TRACING_REGISTER, compiled];
 }
 
 export interface FleetOptions {
@@ -75,6 +79,8 @@ export interface RunningFleet {
   runtime: FleetRuntime;
   /** Process name -> the INSTANCE_ID it was started with. */
   instances: Record<string, string>;
+  /** The gateway's admin port (/metrics): never the public port. */
+  metricsUrl: string;
   databaseUrl: string;
   services: string[];
   databases: Record<string, string>;
@@ -275,6 +281,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       for (const s of FLEET) if (!addrEnv[s.addressEnv]) addrEnv[s.addressEnv] = `127.0.0.1:${await freePort()}`;
     const gatewayPort = opts.gatewayPort || (await freePort());
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const gatewayMetricsPort = opts.randomPorts ? await freePort() : 9450;
     const shared: Record<string, string> = {
       ...addrEnv,
       JWT_SECRET: jwtSecret(opts.dataDir, opts.env?.JWT_SECRET),
@@ -291,7 +298,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       instances[name] = `${name}-${launchId}-${randomBytes(3).toString('hex')}`;
       const proc = spawn(process.execPath, nodeArgs(entry, runtime), {
         cwd: ROOT,
-        env: { ...process.env, ...env, INSTANCE_ID: instances[name] },
+        env: { ...process.env, OTEL_SERVICE_NAME: name, ...env, INSTANCE_ID: instances[name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       if (opts.output === 'files') {
@@ -359,6 +366,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     const gateway = launch('gateway', 'gateway/src/main.ts', {
       ...shared,
       PORT: String(gatewayPort),
+      METRICS_PORT: String(gatewayMetricsPort),
       PROTO_DIR: path.join(ROOT, 'protos'),
     });
     const until = Date.now() + 60_000;
@@ -404,6 +412,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       baseUrl,
       runtime,
       instances,
+      metricsUrl: `http://127.0.0.1:${gatewayMetricsPort}/metrics`,
       databaseUrl: adminUrl,
       services: services.map((s) => s.name),
       databases,

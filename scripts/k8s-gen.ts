@@ -19,13 +19,15 @@ export const MONITORING_DIR = path.join(ROOT, 'k8s', 'components', 'monitoring')
 export const ALERTS_FILE = path.join(ROOT, 'infra', 'prometheus', 'alerts.yml');
 const IMAGE = 'astro-api';
 const GATEWAY_PORT = 8080;
-/**
- * The gateway's Service port named `metrics`, which its ServiceMonitor scrapes. It forwards to the
- * container port that serves /metrics: `http` today; when /metrics moves to the gateway's admin port,
- * only GATEWAY_METRICS_TARGET changes (to that container port's name) and the monitoring stays as is.
- */
+// The gateway's admin port: /metrics lives here, never on the public port the Ingress routes.
 const GATEWAY_METRICS_PORT = 9450;
-const GATEWAY_METRICS_TARGET = 'http';
+/**
+ * The gateway's container port that serves /metrics (its admin port, named `metrics`); the gateway's
+ * Service port named `metrics`, which its ServiceMonitor scrapes, forwards to it.
+ */
+const GATEWAY_METRICS_TARGET = 'metrics';
+// Installs the OpenTelemetry SDK before the app loads; it exports when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const TRACING_REGISTER = '@astro/platform/tracing-register';
 /** Services that scale with request volume get an HPA; the stateful ones scale by hand. */
 const AUTOSCALED = new Set(['gateway', 'vedic-calc', 'western-calc']);
 /** Services that write files: a PersistentVolumeClaim mounted at the path their config names. */
@@ -42,7 +44,11 @@ type Doc = Record<string, unknown>;
  * The image holds the compiled output only (Dockerfile, scripts/prod-deploy.mjs): the astro-dist
  * export condition resolves the workspace packages to their dist files.
  */
-const nodeCommand = (entry: string) => ['node', '--conditions=astro-dist', entry];
+// The astro-dist condition resolves the workspace packages (and the tracing hook) to their compiled files.
+const nodeCommand = (entry: string, opts: { traced?: boolean } = {}) =>
+  opts.traced
+    ? ['node', '--conditions=astro-dist', '--import', TRACING_REGISTER, entry]
+    : ['node', '--conditions=astro-dist', entry];
 
 const labels = (name: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'astro-api' });
 const envKey = (name: string) => name.toUpperCase().replace(/-/g, '_');
@@ -138,6 +144,7 @@ function serviceContainer(s: FleetService): Doc {
   const env: Doc[] = [
     { name: 'GRPC_PORT', value: String(s.grpcPort) },
     { name: 'METRICS_PORT', value: String(s.metricsPort) },
+    { name: 'OTEL_SERVICE_NAME', value: s.name },
   ];
   if (WITH_DATABASE.has(s.name))
     env.push({
@@ -150,7 +157,7 @@ function serviceContainer(s: FleetService): Doc {
   return {
     name: s.name,
     image: IMAGE,
-    command: nodeCommand(`services/${s.name}/dist/main.js`),
+    command: nodeCommand(`services/${s.name}/dist/main.js`, { traced: true }),
     ports: [
       { name: 'grpc', containerPort: s.grpcPort },
       { name: 'metrics', containerPort: s.metricsPort },
@@ -183,10 +190,17 @@ function gatewayContainer(): Doc {
   return {
     name: 'gateway',
     image: IMAGE,
-    command: nodeCommand('gateway/dist/main.js'),
-    ports: [{ name: 'http', containerPort: GATEWAY_PORT }],
+    command: nodeCommand('gateway/dist/main.js', { traced: true }),
+    ports: [
+      { name: 'http', containerPort: GATEWAY_PORT },
+      { name: 'metrics', containerPort: GATEWAY_METRICS_PORT },
+    ],
     envFrom: [{ configMapRef: { name: 'astro-config' } }, { secretRef: { name: 'astro-shared-secrets' } }],
-    env: [{ name: 'PORT', value: String(GATEWAY_PORT) }],
+    env: [
+      { name: 'PORT', value: String(GATEWAY_PORT) },
+      { name: 'METRICS_PORT', value: String(GATEWAY_METRICS_PORT) },
+      { name: 'OTEL_SERVICE_NAME', value: 'gateway' },
+    ],
     readinessProbe: { httpGet: { path: '/readyz', port: 'http' }, periodSeconds: 5, failureThreshold: 2 },
     livenessProbe: { httpGet: { path: '/healthz', port: 'http' }, initialDelaySeconds: 10, periodSeconds: 10 },
     startupProbe: { httpGet: { path: '/healthz', port: 'http' }, periodSeconds: 5, failureThreshold: 36 },
@@ -307,7 +321,7 @@ export function baseFiles(): Map<string, Doc[]> {
   }
   files.set('gateway.yaml', [
     serviceAccount('gateway'),
-    deployment('gateway', gatewayContainer(), { port: GATEWAY_PORT, path: '/metrics' }),
+    deployment('gateway', gatewayContainer(), { port: GATEWAY_METRICS_PORT, path: '/metrics' }),
     clusterService('gateway', [
       { name: 'http', port: GATEWAY_PORT },
       { name: 'metrics', port: GATEWAY_METRICS_PORT, target: GATEWAY_METRICS_TARGET },

@@ -194,6 +194,7 @@ async function runHalf(
             ...env,
             ...busEnv,
             BASE_URL: fleet.baseUrl,
+            GATEWAY_METRICS_URL: fleet.metricsUrl,
             MAIL_DIR: mail.dir,
             TEST_DATABASE_ADMIN_URL: adminUrl,
             ACCOUNT_DATABASE_URL: fleet.databases.account ?? '',

@@ -85,10 +85,17 @@ describe('k8s manifests', () => {
     for (const [file, text] of renderBase()) {
       assert.doesNotMatch(text, /tsx|src\/main\.ts/, `k8s/base/${file}`);
       for (const m of text.matchAll(/command:\n((?:\s+- .*\n)+)/g))
-        assert.match(m[1]!, /- node\n\s+- --conditions=astro-dist\n\s+- \S+\/dist\/\S+\.js/, `k8s/base/${file}`);
+        assert.match(
+          m[1]!,
+          /- node\n\s+- --conditions=astro-dist\n(?:\s+- --import\n\s+- "@astro\/platform\/tracing-register"\n)?\s+- \S+\/dist\/\S+\.js/,
+          `k8s/base/${file}`,
+        );
     }
     const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    assert.match(dockerfile, /CMD \["node", "--conditions=astro-dist", "gateway\/dist\/main\.js"\]/);
+    assert.match(
+      dockerfile,
+      /CMD \["node", "--conditions=astro-dist", "--import", "@astro\/platform\/tracing-register", "gateway\/dist\/main\.js"\]/,
+    );
     assert.match(dockerfile, /^USER 10001:10001$/m);
   });
 

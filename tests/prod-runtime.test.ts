@@ -59,7 +59,7 @@ describe('FLEET_RUNTIME=dist', () => {
   it('every process runs compiled JavaScript, not tsx', () => {
     assert.equal(fleet.runtime, 'dist');
     const holder = portHolder(Number(new URL(fleet.baseUrl).port)) ?? '';
-    assert.match(holder, /--conditions=astro-dist gateway\/dist\/main\.js/);
+    assert.match(holder, /--conditions=astro-dist --import @astro\/platform\/tracing-register gateway\/dist\/main\.js/);
     assert.doesNotMatch(holder, /tsx/);
     for (const s of fleet.services) {
       const addr = fleet.env[`${s.toUpperCase().replace(/-/g, '_')}_ADDR`]!;
@@ -156,18 +156,24 @@ describe('the image steps (build + scripts/prod-deploy.mjs)', () => {
     // Deployment starts it.
     const [grpcPort, metricsPort] = [await freePort(), await freePort()];
     const instance = `prod-tree-${rand(6)}`;
-    const proc = spawn('node', ['--conditions=astro-dist', 'services/western-calc/dist/main.js'], {
-      cwd: out,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        GRPC_PORT: String(grpcPort),
-        METRICS_PORT: String(metricsPort),
-        DATABASE_URL: db.toString(),
-        INSTANCE_ID: instance,
+    // With the tracing hook, as the Deployment starts it: @astro/platform/tracing-register resolves to
+    // its compiled file in the production tree.
+    const proc = spawn(
+      'node',
+      ['--conditions=astro-dist', '--import', '@astro/platform/tracing-register', 'services/western-calc/dist/main.js'],
+      {
+        cwd: out,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          GRPC_PORT: String(grpcPort),
+          METRICS_PORT: String(metricsPort),
+          DATABASE_URL: db.toString(),
+          INSTANCE_ID: instance,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let output = '';
     proc.stdout.on('data', (c) => (output += c));
     proc.stderr.on('data', (c) => (output += c));

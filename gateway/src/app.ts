@@ -5,19 +5,19 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   AppError,
-  childSpan,
+  activeTrace,
   errorBody,
   formatTraceparent,
-  parseTraceparent,
   httpLatency,
   httpRequests,
   rateLimitRefusals,
   INSTANCE_ID,
-  registry,
   runWithContext,
   type Logger,
 } from '@astro/platform';
 import { createDispatcher, type DispatchDeps } from './dispatch.ts';
+import { corsMiddleware } from './edge/cors.ts';
+import { securityHeaders } from './edge/security-headers.ts';
 import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
 import { resetPasswordPage } from './reset-password-page.ts';
@@ -28,6 +28,8 @@ export interface AppDeps extends DispatchDeps {
   logger: Logger;
   openapi: Record<string, unknown>;
   trustedProxies: string[];
+  /** Browser origins allowed by CORS (CORS_ORIGINS); empty = none. */
+  corsOrigins?: string[];
   readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
   /** Routes outside the proto table, mounted before the dispatcher (the Stripe webhook). */
   extraRoutes?: express.Router[];
@@ -73,7 +75,8 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = (res.locals.route as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      // A route template or the one fixed value: never the raw path, or any caller could mint series.
+      const route = (res.locals.route as string | undefined) ?? 'unmatched';
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpRequests.inc({ route, method: req.method, status: String(res.statusCode) });
       httpLatency.observe({ route, method: req.method }, seconds);
@@ -89,17 +92,22 @@ export function createApp(deps: AppDeps): express.Express {
       const usage = deps.usage && usageRecordOf(res.locals, req.method, res.statusCode, seconds, new Date());
       if (usage) deps.usage!.record(usage);
     });
-    // Continue the caller's W3C trace (or start one): this request is the gateway's span of it.
-    const trace = childSpan(parseTraceparent(req.headers.traceparent));
-    res.setHeader('traceresponse', formatTraceparent(trace));
-    runWithContext({ requestId, trace }, () => next());
+    // The HTTP instrumentation continued the caller's W3C trace (or started one): this request's span.
+    const trace = activeTrace();
+    if (trace) res.setHeader('traceresponse', formatTraceparent(trace));
+    runWithContext({ requestId }, () => next());
   });
 
+  app.use(securityHeaders);
+  app.use(corsMiddleware(deps.corsOrigins ?? []));
+
   app.get('/healthz', (_req, res) => {
+    res.locals.route = '/healthz';
     // The instance id lets the launcher check that the gateway it started is the one answering.
     res.json({ status: 'ok', instance: INSTANCE_ID });
   });
   app.get('/readyz', async (_req, res, next) => {
+    res.locals.route = '/readyz';
     try {
       const r = await deps.readiness();
       if (r.ready) res.json({ status: 'ready', checks: r.checks });
@@ -108,10 +116,8 @@ export function createApp(deps: AppDeps): express.Express {
       next(err);
     }
   });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('content-type', registry.contentType);
-    res.end(await registry.metrics());
-  });
+  // No /metrics here: it is served on the admin port (METRICS_PORT, main.ts), so the public port
+  // answers 404 for it like for any unknown path.
   app.get('/v1/openapi.json', (_req, res) => {
     res.locals.route = '/v1/openapi.json';
     res.json(deps.openapi);
@@ -119,6 +125,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.get(['/docs', '/docs/'], (_req, res) => {
     res.locals.route = '/docs';
     res.type('html').send(DOCS_HTML);
+  });
+  app.use('/docs/assets', (_req, res, next) => {
+    res.locals.route = '/docs/assets';
+    next();
   });
   app.use(
     '/docs/assets',

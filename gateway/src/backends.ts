@@ -5,12 +5,11 @@ import type protobuf from 'protobufjs';
 import {
   AppError,
   channelOptions,
-  childSpan,
-  currentContext,
-  formatTraceparent,
-  TRACEPARENT,
   fromGrpcError,
   addressOf,
+  backendRetries,
+  ERROR_METADATA_KEY,
+  grpcTarget,
   serviceForPackage,
   REQUEST_ID_METADATA_KEY,
   writePrincipal,
@@ -30,9 +29,24 @@ export interface CallMeta {
   requestId: string;
   principal?: Principal;
   deadlineMs: number;
-  /** Extra metadata (traceparent, client address, ...). */
+  /**
+   * The call may be sent twice (GET or an RPC marked idempotent): one retry on a transport UNAVAILABLE
+   * (the replica went away mid-rollout), within the same deadline. Never set for a non-idempotent write.
+   */
+  retryUnavailable?: boolean;
+  /** Extra metadata (client address, ...); traceparent is added by the gRPC instrumentation. */
   extra?: Record<string, string>;
 }
+
+/** UNAVAILABLE from the transport (connection refused or reset), not a service's own 503 error. */
+export function isTransportUnavailable(err: unknown): boolean {
+  const e = err as Partial<grpc.ServiceError>;
+  return e?.code === grpc.status.UNAVAILABLE && !(e.metadata?.get(ERROR_METADATA_KEY).length ?? 0);
+}
+
+const RETRY_PAUSE_MS = 50;
+/** How long the one retry waits for a READY replica before answering as the first try did. */
+const RETRY_READY_MS = 1500;
 
 export class Backends {
   private readonly clients = new Map<string, grpc.Client>();
@@ -44,7 +58,11 @@ export class Backends {
     if (!svc) throw new AppError('not_implemented', `No service serves ${protoPackage}`);
     let client = this.clients.get(svc.name);
     if (!client) {
-      client = new grpc.Client(addressOf(svc, this.env), grpc.credentials.createInsecure(), channelOptions());
+      client = new grpc.Client(
+        grpcTarget(addressOf(svc, this.env)),
+        grpc.credentials.createInsecure(),
+        channelOptions(),
+      );
       this.clients.set(svc.name, client);
     }
     return client;
@@ -60,10 +78,9 @@ export class Backends {
     return out;
   }
 
-  private metadata(meta: CallMeta): grpc.Metadata {
-    const md = new grpc.Metadata();
+  private metadata(meta: CallMeta, waitForReady = false): grpc.Metadata {
+    const md = new grpc.Metadata(waitForReady ? { waitForReady: true } : undefined);
     md.set(REQUEST_ID_METADATA_KEY, meta.requestId);
-    md.set(TRACEPARENT, formatTraceparent(childSpan(currentContext()?.trace)));
     if (meta.principal) writePrincipal(md, meta.principal);
     for (const [k, v] of Object.entries(meta.extra ?? {})) md.set(k, v);
     return md;
@@ -82,7 +99,37 @@ export class Backends {
     };
   }
 
-  unary(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): Promise<Record<string, unknown>> {
+  async unary(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + meta.deadlineMs;
+    try {
+      return await this.unaryOnce(t, request, meta, deadline);
+    } catch (err) {
+      if (!meta.retryUnavailable || !isTransportUnavailable(err) || Date.now() >= deadline)
+        throw fromGrpcError(err as grpc.ServiceError);
+      backendRetries.inc({ service: t.protoPackage });
+      // A moment for the channel to see the connection drop, then wait for a READY replica (round_robin
+      // picks only those) rather than fail fast: all of it still under the call's deadline.
+      await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+      // The wait for a READY replica is bounded: when none comes (the service is down, not rolling), the
+      // caller gets the first try's 503 service_unavailable in time, not a 504 at the deadline.
+      const readyBy = Math.min(deadline, Date.now() + RETRY_READY_MS);
+      try {
+        return await this.unaryOnce(t, request, meta, readyBy, true);
+      } catch (again) {
+        const e = again as grpc.ServiceError;
+        const noReplica = e.code === grpc.status.DEADLINE_EXCEEDED && readyBy < deadline;
+        throw fromGrpcError(noReplica ? (err as grpc.ServiceError) : e);
+      }
+    }
+  }
+
+  private unaryOnce(
+    t: CallTarget,
+    request: Record<string, unknown>,
+    meta: CallMeta,
+    deadline: number,
+    waitForReady = false,
+  ): Promise<Record<string, unknown>> {
     const client = this.clientFor(t.protoPackage);
     const { serialize, deserialize } = this.codec(t);
     return new Promise((resolve, reject) => {
@@ -91,9 +138,9 @@ export class Backends {
         serialize,
         deserialize,
         request,
-        this.metadata(meta),
-        { deadline: new Date(Date.now() + meta.deadlineMs) },
-        (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res as Record<string, unknown>)),
+        this.metadata(meta, waitForReady),
+        { deadline: new Date(deadline) },
+        (err, res) => (err ? reject(err) : resolve(res as Record<string, unknown>)),
       );
     });
   }

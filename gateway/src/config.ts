@@ -6,6 +6,10 @@ export const gatewayConfigSpec = {
   ...commonConfig,
   PORT: key(port(8080), 'HTTP port of the gateway'),
   HOST: key(str('0.0.0.0'), 'interface the gateway listens on'),
+  METRICS_PORT: key(
+    port(9450),
+    'admin port serving Prometheus /metrics (0 = off); never routed by an Ingress, the public port answers 404 there',
+  ),
   PROTO_DIR: key(str('protos'), 'folder with the .proto files the routes are built from'),
   JWT_SECRET: key(z.string().min(16, 'at least 16 characters'), 'HS256 secret shared with the account service', {
     secret: true,
@@ -15,6 +19,10 @@ export const gatewayConfigSpec = {
   BODY_LIMIT_BYTES: key(int(1024 * 1024, 1), 'largest accepted request body; larger answers 413'),
   BACKEND_DEADLINE_MS: key(int(15_000, 1), 'deadline of a unary call to a service'),
   STREAM_DEADLINE_MS: key(int(300_000, 1), 'deadline of a streaming call to a service'),
+  CORS_ORIGINS: key(
+    list([]),
+    'browser origins allowed by CORS (comma list of scheme://host[:port], or * for any); empty = none',
+  ),
   TRUSTED_PROXIES: key(list([]), 'addresses whose X-Forwarded-For is honoured (comma list)'),
   REDIS_URL: key(z.string().optional(), 'Redis for shared limiter state; unset = in-process stores (one gateway only)'),
   PUBLIC_BASE_URL: key(str('http://127.0.0.1:8080'), 'base URL printed in the OpenAPI servers list'),

@@ -2,7 +2,7 @@
 // transcode JSON -> proto, call the owning service, transcode back (or stream SSE).
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
-import { AppError, invalidRequest, type FieldError, type Principal } from '@astro/platform';
+import { AppError, invalidRequest, recordHttpRoute, type FieldError, type Principal } from '@astro/platform';
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
 import type { Limiter } from './limits/limiter.ts';
@@ -108,6 +108,7 @@ export function createDispatcher(deps: DispatchDeps) {
       }
       const { route, params } = m;
       res.locals.route = route.pathTemplate;
+      recordHttpRoute(req.method, route.pathTemplate);
       // Set before anything can fail, so error responses of a deprecated route carry them too.
       if (route.deprecation) {
         res.setHeader('Deprecation', `@${route.deprecation.deprecatedAt}`);
@@ -125,6 +126,7 @@ export function createDispatcher(deps: DispatchDeps) {
       const meta: CallMeta = {
         requestId: res.locals.requestId,
         deadlineMs: route.responseStream ? deps.streamDeadlineMs : deps.deadlineMs,
+        retryUnavailable: route.idempotent,
         extra: { 'x-client-ip': req.ip ?? '' },
       };
       if (route.access !== 'public') {

@@ -1,11 +1,11 @@
 // Gateway boot: config, protos -> routes, backends, auth, HTTP server, graceful shutdown.
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { checkHealth, createEventBus, createLogger, loadConfigOrExit } from '@astro/platform';
+import { checkHealth, createEventBus, createLogger, loadConfigOrExit, startMetricsServer } from '@astro/platform';
 import { createApp } from './app.ts';
+import { answerClientErrors } from './edge/client-error.ts';
 import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
-import { answerClientError } from './client-error.ts';
 import { gatewayConfigSpec } from './config.ts';
 import { buildLimiter } from './limits/index.ts';
 import { limitsConfigProblems } from './limits/config.ts';
@@ -85,6 +85,7 @@ const app = createApp({
   idempotency,
   usage,
   trustedProxies: cfg.TRUSTED_PROXIES,
+  corsOrigins: cfg.CORS_ORIGINS,
   limits: limits.limiter,
   extraRoutes: limits.routes,
   openapi: buildOpenApi(routes, cfg.PUBLIC_BASE_URL),
@@ -105,7 +106,9 @@ const server = app.listen(cfg.PORT, cfg.HOST, () => {
   logger.info('gateway listening', { port, routes: routes.length });
 });
 server.keepAliveTimeout = 65_000;
-server.on('clientError', answerClientError);
+answerClientErrors(server, logger);
+// Prometheus scrapes the admin port; no Ingress routes it (k8s-gen.ts names it `metrics`).
+const metricsServer = startMetricsServer(cfg.METRICS_PORT);
 
 // On SIGTERM /readyz turns 503 first (SHUTDOWN_DELAY_MS) so load balancers stop routing here, then the
 // server stops accepting connections and lets in-flight requests finish.
@@ -115,6 +118,7 @@ const stop = (signal: string) => {
   logger.info('shutting down', { signal });
   setTimeout(() => {
     server.close(() => {
+      metricsServer?.close();
       stopWatching();
       backends.close();
       // The last usage records are published before the process goes.

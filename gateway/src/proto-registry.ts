@@ -33,6 +33,8 @@ export interface RouteSpec {
   requestType: protobuf.Type;
   responseType: protobuf.Type;
   responseStream: boolean;
+  /** GET, or an RPC marked `idempotency_level = NO_SIDE_EFFECTS | IDEMPOTENT`: safe to send twice. */
+  idempotent: boolean;
   /** The service sends the body itself (google.api.HttpBody); `responseSchema` documents it. */
   passthrough: boolean;
   responseSchema?: protobuf.Type;
@@ -97,6 +99,9 @@ function allServices(ns: protobuf.NamespaceBase, out: protobuf.Service[] = []): 
   return out;
 }
 
+/** google.protobuf.MethodOptions.IdempotencyLevel values that allow a retry. */
+const IDEMPOTENT_LEVELS = new Set(['NO_SIDE_EFFECTS', 'IDEMPOTENT']);
+
 /** Every HTTP-annotated RPC, validated: an annotated RPC without an access option is a boot error. */
 export function collectRoutes(root: protobuf.Root): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -136,6 +141,7 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
         requestType: method.resolvedRequestType!,
         responseType: method.resolvedResponseType!,
         responseStream: Boolean(method.responseStream),
+        idempotent: verb === 'get' || IDEMPOTENT_LEVELS.has(String(method.options?.idempotency_level ?? '')),
         passthrough: method.resolvedResponseType!.fullName === '.google.api.HttpBody',
         responseSchema: route.response_schema ? root.lookupType(route.response_schema) : undefined,
       });

@@ -28,6 +28,7 @@ import { startKafka } from '../kafka.ts';
 import { brokerDrill } from './broker-drill.ts';
 import { call } from './load.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
+import { formatRollout, rolloutDrill } from './rollout.ts';
 
 const DEADLINE_MS = 5000;
 const runId = `drills${Date.now().toString(36)}`;
@@ -69,6 +70,7 @@ try {
     'consumer stopped during erasure',
     'publisher SIGKILLed before its relay published',
     'consumer SIGKILLed mid-erasure',
+    'rolling restart of the calc services',
   ];
   if (!only || PG_DRILLS.some((n) => only.test(n))) {
     fleet = await startFleet({
@@ -200,6 +202,30 @@ try {
     await drill('consumer SIGKILLed mid-erasure', () =>
       consumerKillDrill({ baseUrl: base, key, consumer: western, reportsNaming, charts: 30 }),
     );
+    const westernChart = await call(base, 'POST', '/v1/charts', {
+      token: key,
+      body: { birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 }, system: 'western' },
+    });
+    await drill('rolling restart of the calc services', async () => {
+      const r = await rolloutDrill({
+        fleet: f,
+        key,
+        westernChartId: westernChart.json.id,
+        logsDir: path.join(dataDir, 'logs'),
+        log,
+      });
+      log(formatRollout(r));
+      return {
+        ...emptyReport('rolling restart of the calc services'),
+        requests: r.requests,
+        recovered: true,
+        failures: r.failures,
+        notes: [
+          `${r.non2xx} non-2xx of ${r.requests}`,
+          ...r.restarts.map((x) => `${x.replica} back in ${x.servingAgainMs} ms`),
+        ],
+      };
+    });
   }
   const downMs = Number(process.env.DRILL_BROKER_DOWN_MS || 30_000);
   const brokerDrillName = `Kafka broker stopped ${downMs / 1000} s`;

@@ -18,6 +18,7 @@ import {
   type PlanLimitOverrides,
   type QuotaWindow,
 } from './policy.ts';
+import { rateLimitHeaders } from './ratelimit-headers.ts';
 import type { AdmitResult, LimitStore } from './store.ts';
 
 /** Pays for one request past the quota; `remaining` is the balance after it (credits.ts). */
@@ -95,7 +96,7 @@ export class Limiter {
       }),
     );
     if (!r) return;
-    if (counted) setQuotaHeaders(a.res, r, limits.daily_quota, limits.monthly_quota, day, month);
+    if (counted) setQuotaHeaders(a.res, r, limits.daily_quota, limits.monthly_quota, day, month, nowMs);
     if (!r.allowed) {
       const retry = secondsUntil(nowMs + r.retryAfterMs, nowMs);
       throw new AppError(
@@ -168,7 +169,7 @@ export class Limiter {
 
 /**
  * X-RateLimit-* of the quota closest to running out (the daily one on a tie): its limit, what is left
- * and when it resets (Unix seconds).
+ * and when it resets (Unix seconds). RateLimit / RateLimit-Policy (IETF draft) list both quotas.
  */
 function setQuotaHeaders(
   res: Response,
@@ -177,6 +178,7 @@ function setQuotaHeaders(
   monthlyLimit: number,
   day: QuotaWindow,
   month: QuotaWindow,
+  nowMs: number,
 ): void {
   const dayLeft = Math.max(0, dailyLimit - r.dayUsed);
   const monthLeft = Math.max(0, monthlyLimit - r.monthUsed);
@@ -184,4 +186,13 @@ function setQuotaHeaders(
   res.setHeader('X-RateLimit-Limit', String(useMonth ? monthlyLimit : dailyLimit));
   res.setHeader('X-RateLimit-Remaining', String(useMonth ? monthLeft : dayLeft));
   res.setHeader('X-RateLimit-Reset', String(Math.floor((useMonth ? month : day).resetAtMs / 1000)));
+  const ietf = rateLimitHeaders(
+    [
+      { window: day, limit: dailyLimit, used: r.dayUsed },
+      { window: month, limit: monthlyLimit, used: r.monthUsed },
+    ],
+    nowMs,
+  );
+  res.setHeader('RateLimit-Policy', ietf.policy);
+  res.setHeader('RateLimit', ietf.limit);
 }

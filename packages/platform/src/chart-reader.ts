@@ -5,7 +5,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import { AppError } from './errors.ts';
-import { channelOptions, outgoingMetadata, unary } from './grpc-client.ts';
+import { channelOptions, grpcTarget, outgoingMetadata, unary } from './grpc-client.ts';
 import type { CallContext } from './grpc-server.ts';
 
 export type { StoredChart };
@@ -17,7 +17,11 @@ export class ChartReader {
   private readonly client: ChartReaderServiceClient;
 
   constructor(address: string) {
-    this.client = new ChartReaderServiceClient(address, grpc.credentials.createInsecure(), channelOptions());
+    this.client = new ChartReaderServiceClient(
+      grpcTarget(address),
+      grpc.credentials.createInsecure(),
+      channelOptions(),
+    );
   }
 
   /** The chart `chartId` of `tenantId`, whatever its system. */

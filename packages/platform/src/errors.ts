@@ -56,8 +56,6 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   invalid_or_expired_code: C(410, 'The code is invalid or expired.'),
   invalid_or_expired_reset_link: C(410, 'The reset link is invalid, expired or already used.'),
   payload_too_large: C(413, 'The request body is too large.'),
-  request_header_fields_too_large: C(431, 'The request line or headers are too large (at most 16 KiB).'),
-  malformed_request: C(400, 'The request is not valid HTTP.'),
   unsupported_media_type: C(415, 'The request body must be JSON (Content-Type: application/json).'),
   // 422
   invalid_request: C(422, 'The request is invalid.'),
@@ -123,6 +121,9 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   checkout_expired: C(410, 'This checkout has expired; start a new one.'),
   invalid_payment_confirmation: C(403, "The payment confirmation secret is not the operator's."),
   invalid_webhook_signature: C(400, 'The webhook signature is invalid.'),
+  // Refused by Node's HTTP parser before any route runs (gateway/src/edge/client-error.ts).
+  malformed_http_request: C(400, 'The HTTP request is malformed.'),
+  request_header_fields_too_large: C(431, 'The request line or headers are too large (at most 16 KiB).'),
   payment_provider_unavailable: C(503, 'The payment provider is unavailable; retry later.'),
 };
 

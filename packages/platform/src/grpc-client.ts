@@ -4,7 +4,6 @@ import * as grpc from '@grpc/grpc-js';
 import { currentContext } from './context.ts';
 import { fromGrpcError } from './errors.ts';
 import { REQUEST_ID_METADATA_KEY } from './principal.ts';
-import { childSpan, formatTraceparent, TRACEPARENT } from './trace.ts';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
@@ -13,14 +12,29 @@ export function channelOptions(maxMessageBytes = 16 * 1024 * 1024): grpc.Channel
     'grpc.max_receive_message_length': maxMessageBytes,
     'grpc.max_send_message_length': maxMessageBytes,
     'grpc.keepalive_time_ms': 30_000,
+    // Spread calls over every address of the target (grpcTarget) and skip the ones not READY: a replica
+    // that is draining (GOAWAY after its health turned NOT_SERVING) or gone gets no new calls.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   };
+}
+
+/**
+ * The gRPC target for an address setting: `host:port` as it is, or a comma list of `ip:port` replicas
+ * (`127.0.0.1:50061,127.0.0.1:50062`) as one `ipv4:` target that round_robin balances over.
+ */
+export function grpcTarget(address: string): string {
+  const list = address
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return list.length > 1 ? `ipv4:${list.join(',')}` : (list[0] ?? address);
 }
 
 export function outgoingMetadata(extra?: (md: grpc.Metadata) => void): grpc.Metadata {
   const md = new grpc.Metadata();
   const ctx = currentContext();
   if (ctx) md.set(REQUEST_ID_METADATA_KEY, ctx.requestId);
-  md.set(TRACEPARENT, formatTraceparent(childSpan(ctx?.trace)));
+  // traceparent is added by the gRPC instrumentation (tracing-sdk.ts) from the active span.
   extra?.(md);
   return md;
 }

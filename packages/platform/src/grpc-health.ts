@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath } from 'grpc-health-check';
 import { INSTANCE_METADATA_KEY } from './instance.ts';
+import { grpcTarget } from './grpc-client.ts';
 
 type HealthClient = grpc.Client & {
   check(
@@ -29,7 +30,7 @@ function clientFor(address: string): HealthClient {
   let client = clients.get(address);
   if (!client) {
     const Ctor = healthCtor();
-    client = new Ctor(address, grpc.credentials.createInsecure()) as unknown as HealthClient;
+    client = new Ctor(grpcTarget(address), grpc.credentials.createInsecure()) as unknown as HealthClient;
     clients.set(address, client);
   }
   return client;

@@ -4,7 +4,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { runWithContext } from './context.ts';
-import { parseTraceparent, TRACEPARENT, type TraceParent } from './trace.ts';
+import { activeTrace, type TraceParent } from './trace.ts';
 import { AppError, toGrpcError } from './errors.ts';
 import { uuidv7 } from './ids.ts';
 import { INSTANCE_ID, INSTANCE_METADATA_KEY } from './instance.ts';
@@ -14,7 +14,7 @@ import { readPrincipal, REQUEST_ID_METADATA_KEY, type Principal } from './princi
 
 export interface CallContext {
   requestId: string;
-  /** The caller's span (W3C traceparent metadata), when it sent one. */
+  /** This call's server span (the gRPC instrumentation continues the caller's traceparent). */
   trace: TraceParent | undefined;
   principal: Principal | undefined;
   metadata: grpc.Metadata;
@@ -56,7 +56,7 @@ function contextOf(call: grpc.ServerUnaryCall<any, any> | grpc.ServerWritableStr
   return {
     signal: abort.signal,
     requestId: typeof rid === 'string' && rid ? rid : uuidv7(),
-    trace: parseTraceparent(call.metadata.get(TRACEPARENT)[0]),
+    trace: activeTrace(),
     principal: readPrincipal(call.metadata),
     metadata: call.metadata,
     cancelled: () => call.cancelled,
@@ -80,7 +80,7 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
     return (call: grpc.ServerWritableStream<any, any>) => {
       const ctx = contextOf(call);
       const started = process.hrtime.bigint();
-      runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, trace: ctx.trace }, async () => {
+      runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id }, async () => {
         try {
           await handler(call.request, ctx, (msg: unknown) => call.write(msg));
           call.end();
@@ -99,7 +99,7 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
   return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
     const ctx = contextOf(call);
     const started = process.hrtime.bigint();
-    runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, trace: ctx.trace }, async () => {
+    runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id }, async () => {
       try {
         const res = await handler(call.request, ctx);
         finish(started, 'OK');

@@ -3,6 +3,7 @@
 // leak a password, token or key.
 import winston from 'winston';
 import { currentContext } from './context.ts';
+import { activeTrace } from './trace.ts';
 
 export type Logger = winston.Logger;
 
@@ -26,8 +27,9 @@ const withContext = winston.format((info) => {
   if (ctx) {
     info.request_id ??= ctx.requestId;
     if (ctx.tenantId) info.tenant_id ??= ctx.tenantId;
-    if (ctx.trace) info.trace_id ??= ctx.trace.traceId;
   }
+  const t = activeTrace();
+  if (t) info.trace_id ??= t.traceId;
   const cleaned = redact({ ...info }) as Record<string, unknown>;
   for (const k of Object.keys(cleaned)) (info as Record<string, unknown>)[k] = cleaned[k];
   return info;

@@ -57,6 +57,13 @@ export const busParked = new client.Counter({
   registers: [registry],
 });
 
+export const backendRetries = new client.Counter({
+  name: 'gateway_backend_retries_total',
+  help: 'Idempotent gateway calls sent a second time after a transport UNAVAILABLE, by proto package',
+  labelNames: ['service'] as const,
+  registers: [registry],
+});
+
 export const outboxPending = new client.Gauge({
   name: 'outbox_pending',
   help: 'Outbox rows committed but not yet published to the event bus, by service (sampled by the relay)',

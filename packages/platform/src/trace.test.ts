@@ -1,15 +1,32 @@
-// W3C Trace Context propagation. Header examples are the specification's own
-// (https://www.w3.org/TR/trace-context/#examples-of-http-traceparent-headers).
+// W3C Trace Context on OpenTelemetry. Header examples are the specification's own
+// (https://www.w3.org/TR/trace-context/#examples-of-http-traceparent-headers). The SDK is installed
+// in-process before @grpc/grpc-js is first required, as tracing-register.ts does for the fleet, so the
+// gRPC instrumentation patches it (this file therefore imports grpc only after startTracing).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import * as grpc from '@grpc/grpc-js';
-import { currentContext } from './context.ts';
-import { outgoingMetadata } from './grpc-client.ts';
-import { service, startGrpcServer } from './grpc-server.ts';
-import { createLogger } from './logger.ts';
-import { childSpan, formatTraceparent, parseTraceparent, TRACEPARENT } from './trace.ts';
+import { createRequire } from 'node:module';
+import { before, describe, it } from 'node:test';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
+import { startTracing } from './tracing-sdk.ts';
+import {
+  activeTrace,
+  formatTraceparent,
+  parseTraceparent,
+  TRACEPARENT,
+  traceHeaders,
+  withTraceHeaders,
+} from './trace.ts';
 
 const SPEC_EXAMPLE = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+const exporter = new InMemorySpanExporter();
+
+before(() => {
+  startTracing({
+    serviceName: 'trace-test',
+    endpoint: undefined,
+    batchDelayMs: 100,
+    extraProcessors: [new SimpleSpanProcessor({ exporter })],
+  });
+});
 
 describe('traceparent', () => {
   it('parses the specification example and formats it back', () => {
@@ -30,17 +47,18 @@ describe('traceparent', () => {
       assert.equal(parseTraceparent(bad), undefined, String(bad));
   });
 
-  it('a child span keeps the trace id and flags, with a fresh span id; no parent starts a trace', () => {
-    const parent = parseTraceparent(SPEC_EXAMPLE)!;
-    const child = childSpan(parent);
-    assert.equal(child.traceId, parent.traceId);
-    assert.equal(child.flags, '01');
-    assert.notEqual(child.spanId, parent.spanId);
-    const root = childSpan();
-    assert.match(formatTraceparent(root), /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  it('stored headers (an event, an outbox row) resume their trace; outside any span there is none', () => {
+    assert.equal(activeTrace(), undefined);
+    withTraceHeaders({ traceparent: SPEC_EXAMPLE }, () => {
+      assert.deepEqual(activeTrace(), parseTraceparent(SPEC_EXAMPLE));
+      assert.equal(traceHeaders().traceparent, SPEC_EXAMPLE);
+    });
   });
 
-  it('crosses a gRPC hop: the handler sees the caller span and its own outgoing calls continue the trace', async () => {
+  it('crosses a gRPC hop through the instrumentation: the handler runs in a child span of the caller', async () => {
+    const grpc = createRequire(import.meta.url)('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
+    const { service, startGrpcServer } = await import('./grpc-server.ts');
+    const { createLogger } = await import('./logger.ts');
     const json = {
       requestSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
       requestDeserialize: (b: Buffer) => JSON.parse(b.toString()),
@@ -53,29 +71,28 @@ describe('traceparent', () => {
     const running = await startGrpcServer({
       port: 0,
       logger: createLogger('test', 'error'),
-      services: [
-        service('Trace', Def, {
-          echo: async () => ({
-            seen: currentContext()?.trace,
-            outgoing: outgoingMetadata().get(TRACEPARENT)[0],
-          }),
-        }),
-      ],
+      services: [service('Trace', Def, { echo: async (_req, ctx) => ({ seen: ctx.trace, active: activeTrace() }) })],
     });
     const client = new grpc.Client(`127.0.0.1:${running.port}`, grpc.credentials.createInsecure());
     try {
-      const md = new grpc.Metadata();
-      md.set(TRACEPARENT, SPEC_EXAMPLE);
-      const res: any = await new Promise((resolve, reject) =>
-        client.makeUnaryRequest(Def.echo.path, json.requestSerialize, json.responseDeserialize, {}, md, {}, (e, r) =>
-          e ? reject(e) : resolve(r),
-        ),
-      );
-      assert.equal(res.seen.traceId, '4bf92f3577b34da6a3ce929d0e0e4736');
-      assert.equal(res.seen.spanId, '00f067aa0ba902b7');
-      const next = parseTraceparent(res.outgoing)!;
-      assert.equal(next.traceId, '4bf92f3577b34da6a3ce929d0e0e4736');
-      assert.notEqual(next.spanId, '00f067aa0ba902b7');
+      const res: any = await withTraceHeaders({ traceparent: SPEC_EXAMPLE }, () => {
+        const md = new grpc.Metadata();
+        return new Promise((resolve, reject) =>
+          client.makeUnaryRequest(Def.echo.path, json.requestSerialize, json.responseDeserialize, {}, md, {}, (e, r) =>
+            e ? reject(e) : resolve(r),
+          ),
+        );
+      });
+      assert.equal(res.seen.traceId, '4bf92f3577b34da6a3ce929d0e0e4736', 'same trace on the server side');
+      assert.notEqual(res.seen.spanId, '00f067aa0ba902b7', 'the server runs in its own span');
+      assert.deepEqual(res.active, res.seen);
+      const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === res.seen.traceId);
+      const server = spans.find((s) => s.spanContext().spanId === res.seen.spanId);
+      assert.ok(server, 'the server span is recorded');
+      const clientSpan = spans.find((s) => s.spanContext().spanId === server.parentSpanContext?.spanId);
+      assert.ok(clientSpan, 'its parent is the client span');
+      assert.equal(clientSpan.parentSpanContext?.spanId, '00f067aa0ba902b7', 'which continues the caller');
+      assert.equal(TRACEPARENT, 'traceparent');
     } finally {
       client.close();
       await running.shutdown(100);

@@ -21,6 +21,11 @@ export interface BusEvent<T = unknown> {
   publishedAt: string;
   /** 1 on the first delivery to this handler, incremented on each retry. */
   attempt: number;
+  /**
+   * Context set at publish time beside the payload, never inside it: the W3C trace context
+   * (traceparent, tracestate) of the publishing span, so a consumer continues the publisher's trace.
+   */
+  headers?: Record<string, string>;
 }
 
 export type EventHandler<T = unknown> = (event: BusEvent<T>) => Promise<void>;
@@ -37,6 +42,11 @@ export interface PublishOptions {
    * consumers as the same event and their dedupe on `event.id` holds. Default: the adapter assigns one.
    */
   id?: string;
+  /**
+   * Travel with the event (BusEvent.headers); bus/instrumented.ts sets the trace context, and the outbox
+   * relay passes the headers it stored at write time.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface EventBus {

@@ -1,6 +1,15 @@
-// Decorates any EventBus with the bus metric families (publish and consume counts by outcome, and the
-// consumer lag: how long after publication an event is handled), so both adapters report the same way.
+// Decorates any EventBus with the bus's metrics and traces, so both adapters report the same way:
+// - metrics: publish and consume counts by outcome, the consumer lag (how long after publication
+//   an event is handled) and parked events;
+// - traces (OpenTelemetry messaging conventions): a PRODUCER span per publish, whose context travels
+//   in the event's headers (BusEvent.headers: traceparent, tracestate), and a CONSUMER span per
+//   delivery, child of that context, around the handler. A consumer therefore continues the trace of
+//   the request that published, whichever adapter carried the event and however late it is handled.
+//   A relay that publishes a stored row (transactional outbox) passes the headers it stored at write
+//   time (`traceHeaders()` then): the publish span continues that trace instead of the relay's.
+import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { busConsumerLag, busEvents, busParked } from '../metrics';
+import { contextFromHeaders, traceHeaders } from '../trace';
 import {
   DEFAULT_MAX_ATTEMPTS,
   PermanentEventError,
@@ -13,16 +22,44 @@ import {
 /** The decorated bus; `adapter` is the transport underneath (for diagnostics and tests). */
 export type InstrumentedBus = EventBus & { readonly adapter: EventBus };
 
+const tracer = () => trace.getTracer('@astro/platform/bus');
+
+function failed(span: Span, err: unknown): void {
+  span.recordException(err instanceof Error ? err : new Error(String(err)));
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
 export function instrumentBus(bus: EventBus, now: () => number = Date.now): InstrumentedBus {
   return {
     adapter: bus,
     async publish(topic, key, payload, opts) {
+      const headers = opts?.headers;
+      // Stored headers (an outbox row) name the parent; otherwise the active span does.
+      const parent = headers?.traceparent ? contextFromHeaders(headers) : context.active();
+      const span = tracer().startSpan(
+        `publish ${topic}`,
+        {
+          kind: SpanKind.PRODUCER,
+          attributes: {
+            'messaging.system': 'astro-bus',
+            'messaging.operation.type': 'send',
+            'messaging.destination.name': topic,
+          },
+        },
+        parent,
+      );
+      const spanContext = trace.setSpan(parent, span);
       try {
-        await bus.publish(topic, key, payload, opts);
+        await context.with(spanContext, () =>
+          bus.publish(topic, key, payload, { ...opts, headers: { ...headers, ...traceHeaders(spanContext) } }),
+        );
         busEvents.inc({ topic, op: 'publish', outcome: 'ok' });
       } catch (err) {
         busEvents.inc({ topic, op: 'publish', outcome: 'error' });
+        failed(span, err);
         throw err;
+      } finally {
+        span.end();
       }
     },
     subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions) {
@@ -32,8 +69,24 @@ export function instrumentBus(bus: EventBus, now: () => number = Date.now): Inst
         topic,
         async (event) => {
           busConsumerLag.set({ group, topic }, Math.max(0, (now() - Date.parse(event.publishedAt)) / 1000));
+          const parent = contextFromHeaders(event.headers);
+          const span = tracer().startSpan(
+            `process ${topic}`,
+            {
+              kind: SpanKind.CONSUMER,
+              attributes: {
+                'messaging.system': 'astro-bus',
+                'messaging.operation.type': 'process',
+                'messaging.destination.name': topic,
+                'messaging.consumer.group.name': group,
+                'messaging.message.id': event.id,
+                'astro.bus.attempt': event.attempt,
+              },
+            },
+            parent,
+          );
           try {
-            await handler(event);
+            await context.with(trace.setSpan(parent, span), () => handler(event));
             busEvents.inc({ topic, op: 'consume', outcome: 'ok' });
           } catch (err) {
             // The adapter parks the event after its last attempt, or at once when it can never be
@@ -42,7 +95,10 @@ export function instrumentBus(bus: EventBus, now: () => number = Date.now): Inst
             const parked = permanent || event.attempt >= maxAttempts;
             busEvents.inc({ topic, op: 'consume', outcome: parked ? 'parked' : 'retry' });
             if (parked) busParked.inc({ group, topic, reason: permanent ? 'invalid' : 'failed' });
+            failed(span, err);
             throw err;
+          } finally {
+            span.end();
           }
         },
         opts,

@@ -17,6 +17,8 @@ export const HEADER = {
 
 export const parkedTopic = (topic: string): string => `${topic}.parked`;
 
+const BUS_HEADERS = new Set<string>(Object.values(HEADER));
+
 /**
  * The Kafka consumer group behind the port's (group, topic). One Kafka group per topic, not one per
  * port group: a service subscribes one group to several topics through separate consumers (feedback's
@@ -29,13 +31,31 @@ export function kafkaGroupId(group: string, topic: string): string {
   return `${group}.${topic}`;
 }
 
-/** `id`: the publisher's event id (the outbox row id), else a fresh one. */
-export function encodeEvent(key: string, payload: unknown, id: string = randomUUID()): Message {
+/**
+ * `id`: the publisher's event id (the outbox row id), else a fresh one. `headers` (the publisher's
+ * trace context) travel as record headers beside the bus's own.
+ */
+export function encodeEvent(
+  key: string,
+  payload: unknown,
+  id: string = randomUUID(),
+  headers?: Record<string, string>,
+): Message {
   return {
     key,
     value: JSON.stringify(payload ?? null),
-    headers: { [HEADER.eventId]: id, [HEADER.publishedAt]: new Date().toISOString() },
+    headers: { ...headers, [HEADER.eventId]: id, [HEADER.publishedAt]: new Date().toISOString() },
   };
+}
+
+/** The record headers that are not the bus's own (BusEvent.headers). */
+function eventHeaders(headers: IHeaders): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const text = BUS_HEADERS.has(name) ? undefined : headerText(headers, name);
+    if (text !== undefined) out[name] = text;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export type DecodeResult = { ok: true; event: Omit<BusEvent, 'attempt'> } | { ok: false; error: string };
@@ -45,7 +65,14 @@ export function decodeEvent(topic: string, partition: number, message: KafkaMess
   // Records from other producers may lack our headers: fall back to values that are still stable.
   const id = headerText(headers, HEADER.eventId) ?? `${topic}:${partition}:${message.offset}`;
   const publishedAt = headerText(headers, HEADER.publishedAt) ?? new Date(Number(message.timestamp)).toISOString();
-  const base = { id, topic, key: message.key?.toString('utf8') ?? '', publishedAt };
+  const extra = eventHeaders(headers);
+  const base = {
+    id,
+    topic,
+    key: message.key?.toString('utf8') ?? '',
+    publishedAt,
+    ...(extra ? { headers: extra } : {}),
+  };
   try {
     const payload: unknown = message.value === null ? null : JSON.parse(message.value.toString('utf8'));
     return { ok: true, event: { ...base, payload } };

@@ -88,7 +88,7 @@ export class KafkaEventBus implements EventBus {
       () => (this.producerReady = null),
     );
     await this.producerReady;
-    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id)] });
+    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id, opts?.headers)] });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {

@@ -46,6 +46,8 @@ interface OutboxRow {
   key: string;
   payload: unknown;
   attempts: number;
+  /** The writer's trace context (traceHeaders() at write time), or null. */
+  headers: Record<string, string> | null;
 }
 
 export interface RoundResult {
@@ -152,7 +154,7 @@ export class OutboxRelay {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, seq, topic, key, payload, attempts FROM outbox
+        `SELECT id, seq, topic, key, payload, attempts, headers FROM outbox
           WHERE sent_at IS NULL AND next_attempt_at <= now()
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize ?? 200],
@@ -187,7 +189,10 @@ export class OutboxRelay {
         for (const row of list) {
           if (this.closing.signal.aborted) break;
           try {
-            await this.options.bus.publish(row.topic, row.key, row.payload, { id: row.id });
+            await this.options.bus.publish(row.topic, row.key, row.payload, {
+              id: row.id,
+              ...(row.headers ? { headers: row.headers } : {}),
+            });
             sent.push(row.id);
             result.published++;
             outboxPublished.inc({ service: this.options.service, outcome: 'ok' });

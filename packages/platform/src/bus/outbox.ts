@@ -7,6 +7,8 @@
 // (services/*/migrations/*_outbox.sql, mirrored in its schema.prisma); OUTBOX_TABLE_SQL below is the
 // same DDL, for tests that build a throw-away database.
 import { uuidv7 } from '../ids';
+import { traceHeaders } from '../trace';
+import { headersJson } from './pg-schema';
 
 /** NOTIFY channel the writer signals at commit so the relay wakes in milliseconds (it also polls). */
 export const OUTBOX_NOTIFY_CHANNEL = 'outbox';
@@ -22,8 +24,11 @@ CREATE TABLE IF NOT EXISTS outbox (
   attempts        integer        NOT NULL DEFAULT 0,
   next_attempt_at timestamptz(3) NOT NULL DEFAULT now(),
   last_error      text,
-  sent_at         timestamptz(3)
+  sent_at         timestamptz(3),
+  headers         jsonb
 );
+-- The writer's trace context (traceHeaders()), added after the first release: nullable, no rewrite.
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS headers jsonb;
 CREATE INDEX IF NOT EXISTS outbox_pending_idx ON outbox (seq) WHERE sent_at IS NULL;
 CREATE INDEX IF NOT EXISTS outbox_key_pending_idx ON outbox (key, seq) WHERE sent_at IS NULL;
 CREATE INDEX IF NOT EXISTS outbox_sent_at_idx ON outbox (sent_at) WHERE sent_at IS NOT NULL;
@@ -38,8 +43,8 @@ export interface OutboxMessage {
 }
 
 // One statement: the row, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
-const INSERT_SQL = `INSERT INTO outbox (id, topic, key, payload)
-  SELECT $1, $2, $3, $4::jsonb FROM (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
+const INSERT_SQL = `INSERT INTO outbox (id, topic, key, payload, headers)
+  SELECT $1, $2, $3, $4::jsonb, $5::jsonb FROM (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
 
 /** Anything that runs a parameterised statement inside the caller's open transaction (a pg client). */
 export interface SqlClient {
@@ -51,10 +56,12 @@ export interface PrismaTx {
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
 }
 
-function rowOf(msg: OutboxMessage): [string, string, string, string] {
+// The writer's trace context is stored with the row, so the relay's publish continues the trace of
+// the request that wrote it rather than the relay's own.
+function rowOf(msg: OutboxMessage): [string, string, string, string, string | null] {
   if (!msg.topic) throw new RangeError('outbox message needs a topic');
   if (!msg.key) throw new RangeError('outbox message needs a key (the tenant id)');
-  return [uuidv7(), msg.topic, msg.key, JSON.stringify(msg.payload ?? null)];
+  return [uuidv7(), msg.topic, msg.key, JSON.stringify(msg.payload ?? null), headersJson(traceHeaders())];
 }
 
 /**

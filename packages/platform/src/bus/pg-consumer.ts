@@ -28,6 +28,7 @@ interface EventRow {
   key: string;
   payload: unknown;
   published_at: Date;
+  headers: Record<string, string> | null;
 }
 
 export class PgSubscription {
@@ -123,7 +124,7 @@ export class PgSubscription {
         return 'busy';
       }
       const events = await client.query<EventRow>(
-        'SELECT id, event_id, key, payload, published_at FROM bus.events WHERE topic = $1 AND id > $2 ORDER BY id LIMIT $3',
+        'SELECT id, event_id, key, payload, published_at, headers FROM bus.events WHERE topic = $1 AND id > $2 ORDER BY id LIMIT $3',
         [topic, lastEventId, batchSize],
       );
       const doneUpTo = await this.handleRows(client, events.rows);
@@ -161,6 +162,7 @@ export class PgSubscription {
         key: row.key,
         payload: row.payload,
         publishedAt: row.published_at.toISOString(),
+        ...(row.headers ? { headers: row.headers } : {}),
       };
       const outcome = await deliverWithRetry({ event, handler, maxAttempts, policy, signal, logger, group });
       if (outcome.kind === 'interrupted') break;

@@ -15,7 +15,7 @@ import {
 } from './event-bus';
 import { PgSubscription } from './pg-consumer';
 import { PgNotifyListener } from './pg-listener';
-import { ensureBusSchema, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
+import { ensureBusSchema, headersJson, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
 import { DEFAULT_RETRY_POLICY, resolveMaxAttempts, type RetryPolicy } from './retry';
 
 export { ensureBusSchema, publishInTx } from './pg-schema';
@@ -82,10 +82,13 @@ export class PgEventBus implements EventBus, ParkedEvents {
   async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
     validateName('topic', topic);
     await this.start();
-    if (opts?.id === undefined)
-      await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb)', [topic, key, toJson(payload)]);
-    else
-      await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb, $4)', [topic, key, toJson(payload), opts.id]);
+    await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb, $4::text, $5::jsonb)', [
+      topic,
+      key,
+      toJson(payload),
+      opts?.id ?? null,
+      headersJson(opts?.headers),
+    ]);
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
@@ -139,11 +142,12 @@ export class PgEventBus implements EventBus, ParkedEvents {
         [which === 'all' ? null : which],
       );
       for (const row of rows) {
-        await client.query('SELECT bus.publish($1, $2, $3::jsonb, $4)', [
+        await client.query('SELECT bus.publish($1, $2, $3::jsonb, $4::text, $5::jsonb)', [
           row.topic,
           row.key,
           toJson(row.payload),
           row.event_uid ?? row.event_id,
+          null,
         ]);
         await client.query('UPDATE bus.parked SET replayed_at = now() WHERE id = $1', [row.id]);
       }

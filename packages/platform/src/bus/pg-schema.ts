@@ -6,6 +6,7 @@
 // bus.parked   events a group gave up on after maxAttempts, copied with the error text, kept until an
 //              operator deals with them (a copy, so pruning bus.events later cannot lose them).
 import type { ClientBase } from 'pg';
+import type { PublishOptions } from './event-bus';
 
 /** NOTIFY channel shared by all topics; the payload is the topic name. */
 export const NOTIFY_CHANNEL = 'bus_events';
@@ -37,6 +38,8 @@ CREATE TABLE IF NOT EXISTS bus.events (
 CREATE INDEX IF NOT EXISTS events_topic_id_idx ON bus.events (topic, id);
 -- The publisher's event id (the outbox row id) when it gave one; consumers see coalesce(event_id, id).
 ALTER TABLE bus.events ADD COLUMN IF NOT EXISTS event_id text;
+-- Event headers (the publisher's trace context), added after the first release: nullable, no rewrite.
+ALTER TABLE bus.events ADD COLUMN IF NOT EXISTS headers jsonb;
 
 CREATE TABLE IF NOT EXISTS bus.cursors (
   group_name    text        NOT NULL,
@@ -63,32 +66,31 @@ CREATE TABLE IF NOT EXISTS bus.parked (
 ALTER TABLE bus.parked ADD COLUMN IF NOT EXISTS event_uid text;
 ALTER TABLE bus.parked ADD COLUMN IF NOT EXISTS replayed_at timestamptz;
 
-CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb) RETURNS bigint
+-- The publisher's event id (the outbox row id) and headers (trace context) are optional: NULL.
+CREATE OR REPLACE FUNCTION bus.publish(
+  p_topic text, p_key text, p_payload jsonb, p_event_id text, p_headers jsonb
+) RETURNS bigint
 LANGUAGE plpgsql AS $fn$
 DECLARE
   new_id bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE_PUBLISH}, hashtext(p_topic));
-  INSERT INTO bus.events (topic, key, payload) VALUES (p_topic, p_key, p_payload) RETURNING id INTO new_id;
+  INSERT INTO bus.events (topic, key, payload, event_id, headers)
+    VALUES (p_topic, p_key, p_payload, p_event_id, p_headers)
+    RETURNING id INTO new_id;
   -- Delivered when the transaction commits, never for a rollback.
   PERFORM pg_notify('${NOTIFY_CHANNEL}', p_topic);
   RETURN new_id;
 END
 $fn$;
 
--- The same with the publisher's event id (a separate overload, so three-argument calls stay unambiguous).
+-- The shorter arities (earlier releases, Prisma callers) delegate to the full one; NULL = not given.
+CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb) RETURNS bigint
+LANGUAGE sql AS $fn$ SELECT bus.publish(p_topic, p_key, p_payload, NULL::text, NULL::jsonb) $fn$;
 CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb, p_event_id text) RETURNS bigint
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  new_id bigint;
-BEGIN
-  PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE_PUBLISH}, hashtext(p_topic));
-  INSERT INTO bus.events (topic, key, payload, event_id) VALUES (p_topic, p_key, p_payload, p_event_id)
-    RETURNING id INTO new_id;
-  PERFORM pg_notify('${NOTIFY_CHANNEL}', p_topic);
-  RETURN new_id;
-END
-$fn$;
+LANGUAGE sql AS $fn$ SELECT bus.publish(p_topic, p_key, p_payload, p_event_id, NULL::jsonb) $fn$;
+CREATE OR REPLACE FUNCTION bus.publish(p_topic text, p_key text, p_payload jsonb, p_headers jsonb) RETURNS bigint
+LANGUAGE sql AS $fn$ SELECT bus.publish(p_topic, p_key, p_payload, NULL::text, p_headers) $fn$;
 `;
 
 /**
@@ -115,16 +117,26 @@ export async function ensureBusSchema(client: ClientBase): Promise<void> {
  * Callers without a pg client (Prisma) can run the same statement: SELECT bus.publish($1, $2, $3::jsonb).
  * Returns the event id.
  */
-export async function publishInTx(client: ClientBase, topic: string, key: string, payload: unknown): Promise<string> {
+export async function publishInTx(
+  client: ClientBase,
+  topic: string,
+  key: string,
+  payload: unknown,
+  opts?: PublishOptions,
+): Promise<string> {
   validateName('topic', topic);
-  const result = await client.query<{ id: string }>('SELECT bus.publish($1, $2, $3::jsonb) AS id', [
-    topic,
-    key,
-    toJson(payload),
-  ]);
+  const result = await client.query<{ id: string }>(
+    'SELECT bus.publish($1, $2, $3::jsonb, $4::text, $5::jsonb) AS id',
+    [topic, key, toJson(payload), opts?.id ?? null, headersJson(opts?.headers)],
+  );
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('bus.publish returned no id');
   return id;
+}
+
+/** Event headers as a jsonb parameter: SQL NULL when there are none. */
+export function headersJson(headers: Record<string, string> | undefined): string | null {
+  return headers && Object.keys(headers).length ? JSON.stringify(headers) : null;
 }
 
 /** JSON text for a jsonb parameter; `undefined` is stored as JSON null rather than failing NOT NULL. */

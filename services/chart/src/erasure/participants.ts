@@ -2,7 +2,7 @@
 // a participant is one flag in packages/platform/src/services.ts.
 import * as grpc from '@grpc/grpc-js';
 import { DataErasureServiceClient } from '@astro/protos/astro/erasure/v1/erasure';
-import { channelOptions, ERASURE_PARTICIPANTS, outgoingMetadata, unary } from '@astro/platform';
+import { channelOptions, ERASURE_PARTICIPANTS, grpcTarget, outgoingMetadata, unary } from '@astro/platform';
 import type { ErasureCounts, ErasureParticipant } from '../domain/chart-erasure.ts';
 
 class GrpcParticipant implements ErasureParticipant {
@@ -14,7 +14,7 @@ class GrpcParticipant implements ErasureParticipant {
     private readonly deadlineMs: number,
   ) {
     // A participant that was down must be reachable again soon after it returns.
-    this.client = new DataErasureServiceClient(address, grpc.credentials.createInsecure(), {
+    this.client = new DataErasureServiceClient(grpcTarget(address), grpc.credentials.createInsecure(), {
       ...channelOptions(),
       'grpc.initial_reconnect_backoff_ms': 200,
       'grpc.max_reconnect_backoff_ms': 1000,

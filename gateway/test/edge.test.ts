@@ -1,0 +1,218 @@
+// The HTTP edge, on the real Express app with a stub backend: CORS preflights, security headers,
+// bounded metric labels, no /metrics on the public port, and parser errors in the JSON envelope
+// (raw sockets, since fetch cannot send an oversized or malformed request).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createLogger, registry } from '@astro/platform';
+import { createApp } from '../src/app.ts';
+import type { Backends } from '../src/backends.ts';
+import { answerClientErrors } from '../src/edge/client-error.ts';
+import { collectRoutes, loadProtoRoot } from '../src/proto-registry.ts';
+import { Router } from '../src/router.ts';
+
+const PROTOS = path.resolve(import.meta.dirname, '..', '..', 'protos');
+const ALLOWED = 'https://app.example.com';
+
+function edgeRoutes() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'protos-'));
+  fs.cpSync(PROTOS, dir, { recursive: true, filter: (src) => !/node_modules|[/\\]gen([/\\]|$)/.test(src) });
+  fs.mkdirSync(path.join(dir, 'astro', 'edge', 'v1'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'astro', 'edge', 'v1', 'edge.proto'),
+    `syntax = "proto3";
+package astro.edge.v1;
+import "astro/api/v1/options.proto";
+import "google/api/annotations.proto";
+message PingRequest {}
+message PingResponse { string ok = 1; }
+service EdgeService {
+  rpc Ping(PingRequest) returns (PingResponse) {
+    option (google.api.http) = {get: "/v1/edge-ping"};
+    option (astro.api.v1.route) = {access: ACCESS_PUBLIC};
+  }
+}`,
+  );
+  return collectRoutes(loadProtoRoot(dir)).filter((r) => r.pathTemplate === '/v1/edge-ping');
+}
+
+let server: http.Server;
+let base: string;
+let port: number;
+
+function start(opts: { corsOrigins?: string[]; trustedProxies?: string[] } = {}) {
+  const backends = { unary: async () => ({ ok: 'yes' }) } as unknown as Backends;
+  const app = createApp({
+    logger: createLogger('test', 'error'),
+    router: new Router(edgeRoutes()),
+    backends,
+    auth: {} as never,
+    bodyLimitBytes: 1024,
+    deadlineMs: 1000,
+    streamDeadlineMs: 1000,
+    trustedProxies: opts.trustedProxies ?? [],
+    corsOrigins: opts.corsOrigins ?? [ALLOWED],
+    openapi: {},
+    readiness: async () => ({ ready: true, checks: {} }),
+  });
+  const s = http.createServer({ maxHeaderSize: 8192 }, app);
+  answerClientErrors(s, createLogger('test', 'error'));
+  return new Promise<http.Server>((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
+}
+
+/** Sends raw bytes and returns the whole answer (the server closes the connection). */
+function raw(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sock = net.connect(port, '127.0.0.1');
+    let out = '';
+    sock.on('data', (d) => (out += d.toString()));
+    sock.on('end', () => resolve(out));
+    sock.on('error', reject);
+    sock.write(bytes);
+  });
+}
+
+function parseRaw(answer: string): { status: number; headers: string; body: Record<string, any> } {
+  const [head, body] = answer.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head!)?.[1]), headers: head!, body: JSON.parse(body!) };
+}
+
+describe('HTTP edge', () => {
+  before(async () => {
+    server = await start();
+    port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+  });
+  after(() => server.close());
+
+  it('answers a preflight from an allowed origin 204 with the allowed methods and headers', async () => {
+    const res = await fetch(`${base}/v1/edge-ping`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: ALLOWED,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('access-control-allow-origin'), ALLOWED);
+    assert.match(res.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /\bAuthorization\b/);
+    assert.match(res.headers.get('vary') ?? '', /Origin/);
+  });
+
+  it('answers a preflight from another origin 204 without any CORS header (never 405)', async () => {
+    for (const p of ['/v1/edge-ping', '/v1/no-such-route']) {
+      const res = await fetch(`${base}${p}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+      });
+      assert.equal(res.status, 204, p);
+      for (const [k] of res.headers) assert.doesNotMatch(k, /^access-control-/, `${p}: ${k}`);
+    }
+  });
+
+  it('lets an allowed origin read the response and its rate-limit headers', async () => {
+    const res = await fetch(`${base}/v1/edge-ping`, { headers: { origin: ALLOWED } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), ALLOWED);
+    assert.match(res.headers.get('access-control-expose-headers') ?? '', /RateLimit-Policy/);
+    const other = await fetch(`${base}/v1/edge-ping`, { headers: { origin: 'https://evil.example' } });
+    assert.equal(other.headers.get('access-control-allow-origin'), null);
+  });
+
+  it('with no CORS_ORIGINS no origin is allowed', async () => {
+    const s = await start({ corsOrigins: [] });
+    try {
+      const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/edge-ping`, {
+        method: 'OPTIONS',
+        headers: { origin: ALLOWED, 'access-control-request-method': 'GET' },
+      });
+      assert.equal(res.status, 204);
+      assert.equal(res.headers.get('access-control-allow-origin'), null);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('sends nosniff, no X-Powered-By, and no-store when the request carries credentials', async () => {
+    const anon = await fetch(`${base}/v1/edge-ping`);
+    assert.equal(anon.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(anon.headers.get('x-powered-by'), null);
+    assert.equal(anon.headers.get('cache-control'), null);
+    assert.equal(anon.headers.get('strict-transport-security'), null, 'plain HTTP: no HSTS');
+    const authed = await fetch(`${base}/v1/edge-ping`, { headers: { authorization: 'Bearer x' } });
+    assert.equal(authed.headers.get('cache-control'), 'no-store');
+    const err = await fetch(`${base}/v1/nothing-here`, { headers: { authorization: 'Bearer x' } });
+    assert.equal(err.status, 404);
+    assert.equal(err.headers.get('cache-control'), 'no-store');
+    assert.equal(err.headers.get('x-content-type-options'), 'nosniff');
+  });
+
+  it('sends HSTS for TLS reported by a trusted proxy only', async () => {
+    const spoofed = await fetch(`${base}/v1/edge-ping`, { headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(spoofed.headers.get('strict-transport-security'), null, 'untrusted peer cannot claim TLS');
+    const s = await start({ trustedProxies: ['127.0.0.1'] });
+    try {
+      const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/edge-ping`, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      assert.match(res.headers.get('strict-transport-security') ?? '', /^max-age=\d+/);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('does not serve /metrics on the public port (404 in the error envelope)', async () => {
+    const res = await fetch(`${base}/metrics`);
+    assert.equal(res.status, 404);
+    const body = (await res.json()) as { error: { code: string; request_id: string } };
+    assert.equal(body.error.code, 'not_found');
+    assert.equal(body.error.request_id, res.headers.get('x-request-id'));
+  });
+
+  it('labels metrics by route template or `unmatched`, never by the raw path (404 and 405 alike)', async () => {
+    const marker = `probe${Date.now()}`;
+    assert.equal((await fetch(`${base}/v1/edge-ping`, { method: 'DELETE' })).status, 405);
+    assert.equal((await fetch(`${base}/v1/${marker}`, { method: 'DELETE' })).status, 404);
+    assert.equal((await fetch(`${base}/v1/edge-ping?${marker}=1`)).status, 200);
+    await new Promise((r) => setTimeout(r, 20)); // 'finish' handlers run after the body is sent
+    const text = await registry.metrics();
+    assert.doesNotMatch(text, new RegExp(marker));
+    assert.doesNotMatch(text, /route="\/v1\/edge-ping",method="DELETE"/);
+    assert.match(text, /http_requests_total\{route="unmatched",method="DELETE",status="405"\}/);
+    assert.match(text, /http_requests_total\{route="unmatched",method="DELETE",status="404"\}/);
+    assert.match(text, /http_requests_total\{route="\/v1\/edge-ping",method="GET",status="200"\}/);
+    for (const m of text.matchAll(/route="([^"]*)"/g))
+      assert.ok(m[1] === 'unmatched' || m[1]!.startsWith('/'), `route label ${m[1]}`);
+  });
+
+  it('answers oversized headers 431 in the JSON error envelope', async () => {
+    const answer = parseRaw(await raw(`GET /v1/edge-ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    assert.equal(answer.status, 431);
+    assert.match(answer.headers, /content-type: application\/json/i);
+    assert.equal(answer.body.error.code, 'request_header_fields_too_large');
+    assert.equal(answer.body.error.message_key, 'errors.request_header_fields_too_large');
+    assert.match(answer.body.error.request_id, /^[0-9a-f-]{36}$/);
+    assert.match(answer.headers, new RegExp(`X-Request-Id: ${answer.body.error.request_id}`));
+  });
+
+  it('answers a malformed request 400 in the JSON error envelope', async () => {
+    for (const bytes of ['GARBAGE\r\n\r\n', 'GET /v1/edge-ping HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n']) {
+      const answer = parseRaw(await raw(bytes));
+      assert.equal(answer.status, 400, bytes);
+      assert.equal(answer.body.error.code, 'malformed_http_request');
+      assert.deepEqual(Object.keys(answer.body.error).sort(), [
+        'code',
+        'details',
+        'message',
+        'message_key',
+        'request_id',
+      ]);
+    }
+  });
+});

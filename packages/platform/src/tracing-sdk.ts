@@ -1,0 +1,112 @@
+// The OpenTelemetry SDK of every process (gateway and services), installed by tracing-register.ts
+// before any application module loads. The maintained instrumentations make the spans and carry the
+// W3C trace context: HTTP (incoming and outgoing), Express, gRPC (client and server), PostgreSQL (pg)
+// and Redis (ioredis); the event bus is traced by bus/instrumented.ts with the same API.
+//
+// Export is on when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set:
+// spans go in batches over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`. Unset, the SDK still runs so
+// that trace ids propagate (logs carry trace_id, the gateway answers traceresponse), but new traces are
+// not sampled and nothing is recorded or sent; a caller that sends a sampled traceparent still gets
+// its trace continued.
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TracerProvider,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+
+export interface TracingSettings {
+  serviceName: string;
+  /** OTLP/HTTP base URL (…:4318); undefined = no export. */
+  endpoint: string | undefined;
+  /** Batch delay (OTEL_BSP_SCHEDULE_DELAY), ms. */
+  batchDelayMs: number;
+  /** Tests: processors beside the OTLP one (an in-memory exporter); any of them turns sampling on. */
+  extraProcessors?: SpanProcessor[];
+}
+
+/** Health checks and scrapes are not worth a span each. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const QUIET_GRPC = [/^Check$/, /^Watch$/];
+
+/** Settings from the standard OTEL_* variables; the service name falls back to the entry file's folder. */
+export function tracingSettingsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  entry = process.argv[1] ?? '',
+): TracingSettings {
+  const fromPath =
+    /[/\\]services[/\\]([^/\\]+)[/\\]/.exec(entry)?.[1] ?? (/[/\\]gateway[/\\]/.test(entry) ? 'gateway' : 'astro');
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return {
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || fromPath,
+    endpoint: traces || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined),
+    batchDelayMs: Number(env.OTEL_BSP_SCHEDULE_DELAY) > 0 ? Number(env.OTEL_BSP_SCHEDULE_DELAY) : 5000,
+  };
+}
+
+export interface StartedTracing {
+  exporting: boolean;
+  /** Sends what is buffered now. */
+  flush(): Promise<void>;
+  /** Flushes and stops (call before exiting). */
+  shutdown(): Promise<void>;
+}
+
+export function startTracing(s: TracingSettings): StartedTracing {
+  const processors: SpanProcessor[] = [
+    ...(s.endpoint
+      ? [
+          new BatchSpanProcessor({
+            exporter: new OTLPTraceExporter({ url: s.endpoint }),
+            scheduledDelayMillis: s.batchDelayMs,
+          }),
+        ]
+      : []),
+    ...(s.extraProcessors ?? []),
+  ];
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: s.serviceName }),
+    sampler: new ParentBasedSampler({ root: processors.length ? new AlwaysOnSampler() : new AlwaysOffSampler() }),
+    spanProcessors: processors,
+  });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(
+    new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+  );
+  trace.setGlobalTracerProvider(provider);
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]!),
+      }),
+      // Route handlers only: the dispatcher is one middleware, a span per middleware says nothing.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      new GrpcInstrumentation({ ignoreGrpcMethods: QUIET_GRPC }),
+      // No span for the bus's background polls: only queries made on behalf of a traced operation.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      // Command names only: keys and arguments can carry tenant ids, hashes or idempotency keys.
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
+    ],
+  });
+  return {
+    exporting: processors.length > 0,
+    flush: () => provider.forceFlush(),
+    shutdown: () => provider.shutdown(),
+  };
+}
