@@ -17,11 +17,15 @@ let solo: GatewayProcess;
 before(async () => {
   const prefix = `test:limits:${randomBytes(6).toString('hex')}:`;
   const shared = { REDIS_URL: redisUrl, LIMITS_TEST_CLOCK: 'true', LIMITS_KEY_PREFIX: prefix };
-  [a, b, solo] = await Promise.all([
+  // allSettled: when one gateway fails to boot, the others are still assigned and stopped by `after`.
+  const started = await Promise.allSettled([
     startGateway(shared),
     startGateway(shared),
     startGateway({ REDIS_URL: undefined, LIMITS_TEST_CLOCK: 'true' }),
   ]);
+  [a, b, solo] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined!));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 after(async () => Promise.all([a?.stop(), b?.stop(), solo?.stop()]));
 

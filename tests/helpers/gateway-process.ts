@@ -20,6 +20,14 @@ function fleetEnv(): Record<string, string> {
   return JSON.parse(fs.readFileSync(path.join(dir, 'fleet-env.json'), 'utf8'));
 }
 
+// Every extra gateway started by this test process: killed when the process exits, so a test whose
+// `before` failed half-way (one of several gateways refused to boot) never leaves a child holding the
+// test process, and with it the whole run, open.
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
 export async function startGateway(env: Record<string, string | undefined>): Promise<GatewayProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -30,6 +38,8 @@ export async function startGateway(env: Record<string, string | undefined>): Pro
   delete childEnv.AUTH_ATTEMPT_LIMIT;
   Object.assign(childEnv, {
     PORT: String(port),
+    // Its own admin port: the fleet gateway's (or the default 9450) is taken.
+    METRICS_PORT: String(await freePort()),
     HOST: '127.0.0.1',
     PROTO_DIR: path.join(ROOT, 'protos'),
     LOG_LEVEL: 'warn',
@@ -43,6 +53,11 @@ export async function startGateway(env: Record<string, string | undefined>): Pro
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  // Neither the child nor its stderr pipe keeps this process alive; the exit hook above stops it.
+  proc.unref();
+  (proc.stderr as unknown as { unref(): void }).unref();
   let stderr = '';
   proc.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const until = Date.now() + 60_000;
