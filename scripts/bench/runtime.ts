@@ -106,7 +106,12 @@ const processes: Array<{ name: string; entry: string; env: () => Promise<Record<
   {
     name: 'gateway',
     entry: 'gateway/src/main.ts',
-    env: async () => ({ ...shared, PORT: String(await freePort()), PROTO_DIR: path.join(ROOT, 'protos') }),
+    env: async () => ({
+      ...shared,
+      PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
+      PROTO_DIR: path.join(ROOT, 'protos'),
+    }),
   },
 ];
 

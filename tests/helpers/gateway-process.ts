@@ -28,6 +28,23 @@ process.once('exit', () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
+/** Stops every gateway this process started: an `after` hook that also covers a half-failed `before`. */
+export async function stopStartedGateways(): Promise<void> {
+  await Promise.all([...children].map((c) => stopChild(c)));
+}
+
+function stopChild(proc: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
+    proc.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
 export async function startGateway(env: Record<string, string | undefined>): Promise<GatewayProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -74,17 +91,5 @@ export async function startGateway(env: Record<string, string | undefined>): Pro
     }
     await sleep(150);
   }
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
-        proc.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-        proc.kill('SIGTERM');
-      }),
-  };
+  return { baseUrl, stop: () => stopChild(proc) };
 }
