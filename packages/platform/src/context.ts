@@ -6,6 +6,8 @@ export interface RequestContext {
   requestId: string;
   tenantId?: string;
   route?: string;
+  /** The incoming gRPC call's deadline (epoch ms), when its caller set one. */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -16,4 +18,10 @@ export function runWithContext<T>(ctx: RequestContext, fn: () => T): T {
 
 export function currentContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/** Milliseconds left before the incoming call's deadline; undefined outside a call or without one. */
+export function remainingMs(): number | undefined {
+  const deadline = storage.getStore()?.deadline;
+  return deadline === undefined ? undefined : deadline - Date.now();
 }

@@ -54,7 +54,10 @@ export function unary<Req, Res>(
   opts: { deadlineMs?: number; metadata?: grpc.Metadata } = {},
 ): Promise<Res> {
   const md = opts.metadata ?? outgoingMetadata();
-  const deadline = new Date(Date.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS));
+  // Deadline propagation: a call made while serving another never outlives its caller's deadline.
+  const own = Date.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const inherited = currentContext()?.deadline;
+  const deadline = new Date(inherited === undefined ? own : Math.min(own, inherited));
   return new Promise<Res>((resolve, reject) => {
     method.call(client, req, md, { deadline }, (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
   });

@@ -4,6 +4,8 @@ import * as grpc from '@grpc/grpc-js';
 import { AppError, fromGrpcError } from './errors.ts';
 import { checkHealth, checkInstance, closeHealthClient } from './grpc-health.ts';
 import { INSTANCE_ID } from './instance.ts';
+import { remainingMs } from './context.ts';
+import { unary } from './grpc-client.ts';
 import { service, startGrpcServer } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
 
@@ -142,6 +144,67 @@ describe('gRPC server streams', () => {
       }
     } finally {
       client.close();
+      await running.shutdown(100);
+    }
+  });
+});
+
+describe('deadline propagation', () => {
+  it('a call made while serving another never outlives the caller deadline', async () => {
+    const logger = createLogger('test', 'error');
+    let inner: { elapsedMs: number; remainingAtStart: number | undefined } | undefined;
+    const running = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      shutdownDelayMs: 0,
+      logger,
+      services: [
+        service('test.Slow', Def, {
+          slow: async (req: { ms: number }) => {
+            await new Promise((r) => setTimeout(r, req.ms));
+            return { done: true };
+          },
+          // `fail` here relays to `slow` (5 s) asking for a 10 s deadline of its own.
+          fail: async () => {
+            const started = Date.now();
+            const remainingAtStart = remainingMs();
+            const relay = (r: unknown, md: grpc.Metadata, o: Partial<grpc.CallOptions>, cb: any) =>
+              downstream.makeUnaryRequest(Def.slow.path, json.requestSerialize, json.responseDeserialize, r, md, o, cb);
+            try {
+              await unary(downstream, relay, { ms: 5000 }, { deadlineMs: 10_000 });
+            } catch {
+              inner = { elapsedMs: Date.now() - started, remainingAtStart };
+              return { done: false };
+            }
+            inner = { elapsedMs: Date.now() - started, remainingAtStart };
+            return { done: true };
+          },
+        }),
+      ],
+    });
+    const addr = `127.0.0.1:${running.port}`;
+    const downstream = new grpc.Client(addr, grpc.credentials.createInsecure());
+    const client = new grpc.Client(addr, grpc.credentials.createInsecure());
+    try {
+      const err = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.makeUnaryRequest(
+          Def.fail.path,
+          json.requestSerialize,
+          json.responseDeserialize,
+          {},
+          new grpc.Metadata(),
+          { deadline: Date.now() + 400 },
+          (e) => resolve(e),
+        ),
+      );
+      assert.equal(err?.code, grpc.status.DEADLINE_EXCEEDED);
+      for (let i = 0; i < 50 && !inner; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(inner, 'the relaying handler finished');
+      assert.ok(inner.remainingAtStart! > 0 && inner.remainingAtStart! <= 400, `remaining ${inner.remainingAtStart}`);
+      assert.ok(inner.elapsedMs < 1000, `the inner call gave up with its caller (${inner.elapsedMs} ms), not after 5 s`);
+    } finally {
+      client.close();
+      downstream.close();
       await running.shutdown(100);
     }
   });

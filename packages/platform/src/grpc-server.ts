@@ -63,6 +63,13 @@ function contextOf(call: grpc.ServerUnaryCall<any, any> | grpc.ServerWritableStr
   };
 }
 
+/** The caller's deadline in epoch ms (grpc-js hands a Date, a number, or Infinity when there is none). */
+function deadlineOf(call: { getDeadline(): grpc.Deadline }): number | undefined {
+  const d = call.getDeadline();
+  const ms = d instanceof Date ? d.getTime() : d;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
 function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): grpc.UntypedHandleCall {
   const handler = reg.handlers[methodName];
   if (!handler) throw new Error(`${reg.name}: no handler for ${methodName}`);
@@ -80,7 +87,7 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
     return (call: grpc.ServerWritableStream<any, any>) => {
       const ctx = contextOf(call);
       const started = process.hrtime.bigint();
-      runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id }, async () => {
+      runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) }, async () => {
         try {
           await handler(call.request, ctx, (msg: unknown) => call.write(msg));
           call.end();
@@ -99,7 +106,7 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
   return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
     const ctx = contextOf(call);
     const started = process.hrtime.bigint();
-    runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id }, async () => {
+    runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) }, async () => {
       try {
         const res = await handler(call.request, ctx);
         finish(started, 'OK');
