@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, registry } from '../metrics';
 import type { BusLogger, EventBus, PublishOptions } from './event-bus';
-import { inTransaction, OUTBOX_TABLE_SQL, writeOutbox, writeOutboxPrisma } from './outbox';
+import { inTransaction, outboxTableSql, writeOutbox, writeOutboxPrisma } from './outbox';
 import { OutboxRelay } from './outbox-relay';
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,7 +68,7 @@ before(async () => {
   await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`);
   await admin.end();
   pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
-  await pool.query(OUTBOX_TABLE_SQL);
+  await pool.query(outboxTableSql());
 });
 
 after(async () => {
