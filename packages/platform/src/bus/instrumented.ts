@@ -115,7 +115,10 @@ export function instrumentBus(bus: EventBus, now: () => number = Date.now): Inst
  * keeps its own (bus.parked); the Kafka bus's parked topics are read and replayed with a ledger of
  * replays in `ledger`, the replaying service's database (kafka-parked.ts). Null when there is none.
  */
-export function parkedEventsOf(bus: EventBus | InstrumentedBus, ledger?: KafkaParkedEventsOptions['pool']): ParkedEvents | null {
+export function parkedEventsOf(
+  bus: EventBus | InstrumentedBus,
+  ledger?: KafkaParkedEventsOptions['pool'],
+): ParkedEvents | null {
   const adapter = 'adapter' in bus ? bus.adapter : bus;
   if (adapter instanceof KafkaEventBus) return ledger ? adapter.parkedEvents(ledger) : null;
   const candidate = adapter as Partial<ParkedEvents>;

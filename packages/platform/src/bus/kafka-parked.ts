@@ -153,7 +153,8 @@ export class KafkaParkedEvents implements ParkedEvents {
 function parkedRecord(topic: string, partition: number, message: KafkaMessage): ParkedRecord {
   const h = message.headers ?? {};
   const original = topic.slice(0, -PARKED_SUFFIX.length);
-  const eventId = text(h, HEADER.eventId) ?? `${original}:${text(h, HEADER.originalPartition)}:${text(h, HEADER.originalOffset)}`;
+  const eventId =
+    text(h, HEADER.eventId) ?? `${original}:${text(h, HEADER.originalPartition)}:${text(h, HEADER.originalOffset)}`;
   // The headers the record carried before it was parked (trace context, event id), not the parking ones.
   const headers: IHeaders = {};
   for (const [name, value] of Object.entries(h))

@@ -274,13 +274,19 @@ export class InterpretationStore {
 
 async function eraseIn(client: SqlClient, tenantId: string, chartId: string | undefined): Promise<number> {
   const del = (await (chartId
-    ? client.query('DELETE FROM llm_interpretations WHERE tenant_id = $1 AND (chart_id = $2 OR related_chart_id = $2)', [
-        tenantId,
-        chartId,
-      ])
+    ? client.query(
+        'DELETE FROM llm_interpretations WHERE tenant_id = $1 AND (chart_id = $2 OR related_chart_id = $2)',
+        [tenantId, chartId],
+      )
     : client.query('DELETE FROM llm_interpretations WHERE tenant_id = $1', [tenantId]))) as { rowCount: number | null };
   if (chartId)
-    await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id = $2', [tenantId, chartId]);
-  else await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id IS NOT NULL', [tenantId]);
+    await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id = $2', [
+      tenantId,
+      chartId,
+    ]);
+  else
+    await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id IS NOT NULL', [
+      tenantId,
+    ]);
   return del.rowCount ?? 0;
 }
