@@ -1,36 +1,27 @@
 // applyOnce against the machine's PostgreSQL, on a database made for this run and dropped after; the
 // ledger is created from the platform's DDL file (packages/platform/migrations/processed-events.sql).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { scratchDatabase } from '../db/scratch-database';
 import { applyOnce, pruneProcessed } from './apply-once';
 
-const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `astro_apply_once_test_${randomBytes(6).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const scratch = scratchDatabase('astro_apply_once_test');
 let pool: pg.Pool;
 
 const total = async (): Promise<number> => (await pool.query('SELECT n FROM counter')).rows[0].n;
 
 before(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: url.toString(), max: 6 });
+  await scratch.create();
+  pool = new pg.Pool({ connectionString: scratch.url, max: 6 });
   await pool.query(readFileSync(new URL('../../migrations/processed-events.sql', import.meta.url), 'utf8'));
   await pool.query('CREATE TABLE counter (n int NOT NULL); INSERT INTO counter VALUES (0)');
 });
 
 after(async () => {
   await pool.end();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 });
 
 const add = (eventId: string) =>
