@@ -719,12 +719,14 @@ describe('feedback events: bad input and redelivery', () => {
     const topic = EVENTS.FeedbackSubmitted.topic;
     const tenantId = t.user.tenant.id;
     // A producer from before the contract (no @type), and one from a future version.
-    await publishEvent(topic, tenantId, { tenant_id: tenantId, template_id: s.template_id });
-    await publishEvent(topic, tenantId, {
-      '@type': 'astro.events.v2.FeedbackSubmitted',
-      tenant_id: tenantId,
-      template_id: s.template_id,
-    });
+    const [noType, v2] = [uuidv7(), uuidv7()];
+    await publishEvent(topic, tenantId, { tenant_id: tenantId, template_id: s.template_id }, noType);
+    await publishEvent(
+      topic,
+      tenantId,
+      { '@type': 'astro.events.v2.FeedbackSubmitted', tenant_id: tenantId, template_id: s.template_id },
+      v2,
+    );
     const entry = await feedback(t, s.id, 'correct');
     // The same event delivered again (a relay retried after a crash): same id, the aggregate is a recount.
     const again = eventMessage(EVENTS.FeedbackSubmitted, {
@@ -738,41 +740,94 @@ describe('feedback events: bad input and redelivery', () => {
     assert.equal(acc.correct_count, 1);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.equal((await waitForSample(t, s.template_id, 1)).correct_count, 1, 'still one after the redeliveries');
-    // On Kafka parked records stay on <topic>.parked, which the operator command cannot list yet (a known
-    // gap, README "Events"): it says so instead of answering an empty list.
-    if (process.env.KAFKA_BROKERS) {
-      await assert.rejects(
-        runOperator(['list-parked'], process.env.ACCOUNT_ADDR!),
-        (err: Error & { code?: string }) => {
-          assert.equal(err.code, 'service_unavailable');
-          assert.match(err.message, /\.parked/);
-          return true;
-        },
-      );
-      return;
+    // The operator sees the two parked events with the reason, and no payload (no personal data): on
+    // PostgreSQL from bus.parked, on Kafka from feedback.submitted.parked.
+    const parked = await waitForParked([noType, v2]);
+    const reasons = parked.map((e) => e.error);
+    assert.match(parked.find((e) => e.event_id === noType)!.error, /unknown event type missing/, reasons.join('; '));
+    assert.match(
+      parked.find((e) => e.event_id === v2)!.error,
+      /unknown event type "astro\.events\.v2\.FeedbackSubmitted"/,
+      reasons.join('; '),
+    );
+    for (const e of parked) {
+      assert.equal(e.topic, topic);
+      assert.equal(e.group, 'feedback-aggregator');
+      assert.ok(e.attempts >= 0 && !Number.isNaN(Date.parse(e.parked_at)), JSON.stringify(e));
+      assert.ok(!e.error.includes(tenantId), 'a parked reason names no tenant data');
     }
-    // The operator sees the two parked events with the reason, and no payload (no personal data).
-    let parked: ParkedEventList | undefined;
+  });
+
+  it('replay-parked publishes a parked event again with its id, once; audited in operator_audit', async () => {
+    const t = await tenant();
+    const tenantId = t.user.tenant.id;
+    const topic = EVENTS.FeedbackSubmitted.topic;
+    const eventId = uuidv7();
+    await publishEvent(topic, tenantId, { tenant_id: tenantId, template_id: 'tpl' }, eventId);
+    const [first] = await waitForParked([eventId]);
+    // Two operators replay the same record at once: one replays it, the other finds it replayed.
+    const runs = (await Promise.all([
+      runOperator(['replay-parked', first!.id], process.env.ACCOUNT_ADDR!),
+      runOperator(['replay-parked', first!.id], process.env.ACCOUNT_ADDR!),
+    ])) as ParkedEventList[];
+    assert.deepEqual(
+      runs.map((r) => r.events.length).sort(),
+      [0, 1],
+      'exactly one of two concurrent replays republished the record',
+    );
+    const replayed = runs.find((r) => r.events.length === 1)!.events[0]!;
+    assert.equal(replayed.id, first!.id);
+    assert.equal(replayed.event_id, eventId);
+    // The aggregator gets the event again, with its original id, and parks it again (still malformed):
+    // a newer parking of the same event id.
     await waitUntil(
-      async () => {
-        parked = (await runOperator(['list-parked'], process.env.ACCOUNT_ADDR!)) as ParkedEventList;
-        return parked.events.filter((e) => e.group === 'feedback-aggregator' && e.parked_at).length >= 2;
-      },
+      async () =>
+        (await listParked()).some(
+          (e) => e.event_id === eventId && Date.parse(e.parked_at) > Date.parse(first!.parked_at),
+        ),
       AGGREGATE_MS,
-      'the malformed events are parked',
+      'the replayed event is delivered again and parked again',
     );
-    const reasons = parked!.events.filter((e) => e.group === 'feedback-aggregator').map((e) => e.error);
-    assert.ok(
-      reasons.some((r) => /unknown event type missing/.test(r)),
-      reasons.join('; '),
+    // The audit trail names the record replayed (ids only, no payload).
+    const audit = await serviceSql(
+      'ACCOUNT_DATABASE_URL',
+      "SELECT target, params FROM operator_audit WHERE action = 'replay_parked' AND target = $1",
+      [first!.id],
     );
-    assert.ok(
-      reasons.some((r) => /unknown event type "astro\.events\.v2\.FeedbackSubmitted"/.test(r)),
-      reasons.join('; '),
+    assert.equal(audit.length, 2, 'both replays are audited');
+    const listed = audit.flatMap((a) => a.params.replayed as { id: string; event_id: string }[]);
+    assert.deepEqual(
+      listed.map((r) => [r.id, r.event_id]),
+      [[first!.id, eventId]],
     );
-    for (const r of reasons) assert.ok(!r.includes(tenantId), 'a parked reason names no tenant data');
+    assert.ok(!JSON.stringify(audit).includes(tenantId), 'the audit holds ids, not payloads');
+    // An id of the other bus's form, or none: 422 invalid_request.
+    const badId = process.env.KAFKA_BROKERS ? '42' : 'feedback.submitted.parked:0:1';
+    for (const args of [['replay-parked', badId]])
+      await assert.rejects(runOperator(args, process.env.ACCOUNT_ADDR!), (err: Error & { code?: string }) => {
+        assert.equal(err.code, 'invalid_request');
+        return true;
+      });
   });
 });
+
+async function listParked(): Promise<ParkedEventList['events']> {
+  return ((await runOperator(['list-parked'], process.env.ACCOUNT_ADDR!)) as ParkedEventList).events;
+}
+
+/** The parked records of these event ids (each listed once at least), from the operator's list. */
+async function waitForParked(eventIds: string[]): Promise<ParkedEventList['events']> {
+  let found: ParkedEventList['events'] = [];
+  await waitUntil(
+    async () => {
+      found = (await listParked()).filter((e) => eventIds.includes(e.event_id));
+      return eventIds.every((id) => found.some((e) => e.event_id === id));
+    },
+    AGGREGATE_MS,
+    `events ${eventIds.join(', ')} are parked`,
+  );
+  return found;
+}
 
 describe('the feedback service stopped and restarted', () => {
   it('the aggregator catches up on feedback.submitted published while it was down', async () => {

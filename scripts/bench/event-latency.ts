@@ -9,7 +9,7 @@ import {
   createEventBus,
   inTransaction,
   OutboxRelay,
-  OUTBOX_TABLE_SQL,
+  outboxTableSql,
   writeOutbox,
   type EventBus,
 } from '@astro/platform';
@@ -41,7 +41,7 @@ export async function measureEventLatency(opts: {
     createEventBus({ databaseUrl: opts.databaseUrl, kafkaBrokers: opts.kafkaBrokers, clientId, logger: quiet });
   const setup = new pg.Client({ connectionString: opts.outboxDatabaseUrl });
   await setup.connect();
-  await setup.query(OUTBOX_TABLE_SQL);
+  await setup.query(outboxTableSql());
   await setup.end();
   const pool = new pg.Pool({ connectionString: opts.outboxDatabaseUrl, max: 10 });
   const producer = make('bench-latency-producer');

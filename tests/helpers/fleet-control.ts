@@ -12,9 +12,9 @@ export async function fleetService(name: string, action: 'stop' | 'start'): Prom
   assert.equal(res.status, 204, `fleet ${action} ${name}: ${await res.text()}`);
 }
 
-/** One statement on a service's database (env var FEEDBACK_DATABASE_URL, CHART_DATABASE_URL). */
+/** One statement on a service's database (env var FEEDBACK_DATABASE_URL, CHART_DATABASE_URL, ...). */
 export async function serviceSql(
-  envVar: 'FEEDBACK_DATABASE_URL' | 'CHART_DATABASE_URL',
+  envVar: 'FEEDBACK_DATABASE_URL' | 'CHART_DATABASE_URL' | 'ACCOUNT_DATABASE_URL',
   query: string,
   params: unknown[] = [],
 ): Promise<any[]> {
@@ -29,13 +29,16 @@ export async function serviceSql(
   }
 }
 
-/** Publishes one event on the fleet's bus (Kafka when the run's fleet is on Kafka), as a service would. */
-export async function publishEvent(topic: string, key: string, payload: unknown): Promise<void> {
+/**
+ * Publishes one event on the fleet's bus (Kafka when the run's fleet is on Kafka), as a service would;
+ * `id` is the event id consumers see (default: the bus assigns one).
+ */
+export async function publishEvent(topic: string, key: string, payload: unknown, id?: string): Promise<void> {
   const url = process.env.BUS_DATABASE_URL;
   assert.ok(url, 'BUS_DATABASE_URL is set (run through scripts/test.ts)');
   const bus = createEventBus({ databaseUrl: url, kafkaBrokers: process.env.KAFKA_BROKERS, clientId: 'tests' });
   try {
-    await bus.publish(topic, key, payload);
+    await bus.publish(topic, key, payload, id ? { id } : undefined);
   } finally {
     await bus.close();
   }

@@ -67,8 +67,9 @@ const services = buildAccountServices({
   invalidations,
   paymentProvider: paymentProvider(),
   usage: new PgUsageRepository(pool),
-  // The operator's replay-parked goes through this service, audited like its other actions.
-  parked: parkedEventsOf(bus),
+  // The operator's replay-parked goes through this service, audited like its other actions; on Kafka
+  // its database keeps the ledger of replays (parked_replays).
+  parked: parkedEventsOf(bus, pool),
   mailer: mail.mailer,
   logger,
   settings: {

@@ -1,3 +1,3 @@
--- The writer's trace context (packages/platform/src/bus/outbox.ts stores traceHeaders() with the row;
--- the OutboxRelay publishes it as the event's headers). Mirrors prisma/schema.prisma (OutboxEvent.headers).
-ALTER TABLE outbox ADD COLUMN IF NOT EXISTS headers jsonb;
+-- The outbox's headers column (the writer's trace context), added after the first release: the
+-- platform's outbox DDL again, which is idempotent and brings an older outbox up to date.
+\ir ../../../packages/platform/migrations/outbox.sql

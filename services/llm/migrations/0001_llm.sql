@@ -52,8 +52,5 @@ CREATE TABLE llm_tier_buckets (
   PRIMARY KEY (tenant_id, tier)
 );
 
--- Bus events already handled (chart.deleted, tenant.data_erased): at-least-once delivery made idempotent.
-CREATE TABLE processed_events (
-  event_id     text PRIMARY KEY,
-  processed_at timestamptz(3) NOT NULL
-);
+-- Bus events already handled (chart.deleted, tenant.data_erased): the platform's processed_events.
+\ir ../../../packages/platform/migrations/processed-events.sql

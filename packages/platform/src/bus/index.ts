@@ -12,6 +12,8 @@ export type { RetryPolicy } from './retry';
 export { declaredTopics, ensureKafkaTopics, kafkaGroupState, kafkaServing, type GroupMember } from './kafka-admin';
 export { PARKED_RETENTION_MS, TOPIC_CONFIG, type TopicConfig } from './topic-config';
 export { instrumentBus, parkedEventsOf, type InstrumentedBus } from './instrumented';
+export { isKafkaParkedId, KafkaParkedEvents, PARKED_REPLAYS_TABLE } from './kafka-parked';
+export { applyOnce, pruneProcessed, type ApplyOnceOptions, type ApplyOnceResult } from './apply-once';
 export * from './outbox';
 export * from './domain-events';
 export { OUTBOX_KEY_LOCK_NAMESPACE, OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';

@@ -18,6 +18,8 @@ import {
   type ParkedEvents,
   type SubscribeOptions,
 } from './event-bus';
+import { KafkaEventBus } from './kafka-event-bus';
+import type { KafkaParkedEventsOptions } from './kafka-parked';
 
 /** The decorated bus; `adapter` is the transport underneath (for diagnostics and tests). */
 export type InstrumentedBus = EventBus & { readonly adapter: EventBus };
@@ -108,9 +110,17 @@ export function instrumentBus(bus: EventBus, now: () => number = Date.now): Inst
   };
 }
 
-/** The parked-event store of a bus (the adapter underneath an instrumented one), when it has one. */
-export function parkedEventsOf(bus: EventBus | InstrumentedBus): ParkedEvents | null {
+/**
+ * The parked-event store of a bus (the adapter underneath an instrumented one): the PostgreSQL bus
+ * keeps its own (bus.parked); the Kafka bus's parked topics are read and replayed with a ledger of
+ * replays in `ledger`, the replaying service's database (kafka-parked.ts). Null when there is none.
+ */
+export function parkedEventsOf(
+  bus: EventBus | InstrumentedBus,
+  ledger?: KafkaParkedEventsOptions['pool'],
+): ParkedEvents | null {
   const adapter = 'adapter' in bus ? bus.adapter : bus;
+  if (adapter instanceof KafkaEventBus) return ledger ? adapter.parkedEvents(ledger) : null;
   const candidate = adapter as Partial<ParkedEvents>;
   return typeof candidate.listParked === 'function' && typeof candidate.replayParked === 'function'
     ? (adapter as unknown as ParkedEvents)

@@ -105,7 +105,7 @@ export function encodeParked(message: KafkaMessage, info: ParkInfo): Message {
   };
 }
 
-function headerText(headers: IHeaders, name: string): string | undefined {
+export function headerText(headers: IHeaders, name: string): string | undefined {
   const value = headers[name];
   const first = Array.isArray(value) ? value[0] : value;
   return first === undefined ? undefined : first.toString();

@@ -21,11 +21,13 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type ParkedEvents,
   type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
 import { declaredTopics } from './kafka-admin';
 import { decodeEvent, encodeEvent, encodeParked, kafkaGroupId, parkedTopic } from './kafka-codec';
+import { KafkaParkedEvents, type KafkaParkedEventsOptions } from './kafka-parked';
 import { DEFAULT_RETRY_POLICY, deliverWithRetry, resolveMaxAttempts, type RetryPolicy } from './retry';
 
 export interface KafkaEventBusOptions {
@@ -83,11 +85,7 @@ export class KafkaEventBus implements EventBus {
   async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
     this.assertOpen();
     await this.ensureTopic(topic);
-    this.producerReady ??= this.connectOnce(
-      () => this.producer.connect(),
-      () => (this.producerReady = null),
-    );
-    await this.producerReady;
+    await this.connectProducer();
     await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id, opts?.headers)] });
   }
 
@@ -96,11 +94,7 @@ export class KafkaEventBus implements EventBus {
     const maxAttempts = resolveMaxAttempts(opts?.maxAttempts);
     await Promise.all([this.ensureTopic(topic), this.ensureTopic(parkedTopic(topic))]);
     // Parking publishes from inside the consumer, so the producer must be up first.
-    this.producerReady ??= this.connectOnce(
-      () => this.producer.connect(),
-      () => (this.producerReady = null),
-    );
-    await this.producerReady;
+    await this.connectProducer();
     const consumer = this.kafka.consumer({ groupId: kafkaGroupId(group, topic), allowAutoTopicCreation: false });
     this.consumers.push(consumer);
     await consumer.connect();
@@ -108,6 +102,22 @@ export class KafkaEventBus implements EventBus {
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await consumer.run({
       eachMessage: (payload) => this.handleMessage(consumer, group, handler, maxAttempts, payload),
+    });
+  }
+
+  /**
+   * The operator's view of this bus's parked records (kafka-parked.ts), replays recorded in the
+   * `parked_replays` table of `pool` (the replaying service's database).
+   */
+  parkedEvents(pool: KafkaParkedEventsOptions['pool']): ParkedEvents {
+    return new KafkaParkedEvents({
+      kafka: this.kafka,
+      producer: this.producer,
+      connect: () => {
+        this.assertOpen();
+        return this.connectProducer();
+      },
+      pool,
     });
   }
 
@@ -206,6 +216,14 @@ export class KafkaEventBus implements EventBus {
         await new Promise((r) => setTimeout(r, 100 * attempt));
       }
     }
+  }
+
+  private connectProducer(): Promise<void> {
+    this.producerReady ??= this.connectOnce(
+      () => this.producer.connect(),
+      () => (this.producerReady = null),
+    );
+    return this.producerReady;
   }
 
   private connectOnce(connect: () => Promise<void>, reset: () => void): Promise<void> {

@@ -3,19 +3,15 @@
 // marked sent, are retried with backoff after a failure, and two relays at once never publish a row
 // twice nor a key out of order.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, registry } from '../metrics';
 import type { BusLogger, EventBus, PublishOptions } from './event-bus';
-import { inTransaction, OUTBOX_TABLE_SQL, writeOutbox, writeOutboxPrisma } from './outbox';
+import { inTransaction, outboxTableSql, writeOutbox, writeOutboxPrisma } from './outbox';
+import { scratchDatabase } from '../db/scratch-database';
 import { OutboxRelay } from './outbox-relay';
 
-const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `astro_outbox_test_${randomBytes(6).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
+const scratch = scratchDatabase('astro_outbox_test');
 let pool: pg.Pool;
 
 const quiet: BusLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -48,7 +44,7 @@ function recordingBus(delayMs = 0): EventBus & { published: Published[]; failNex
 
 function relay(bus: EventBus, extra: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}): OutboxRelay {
   return new OutboxRelay({
-    connectionString: databaseUrl,
+    connectionString: scratch.url,
     bus,
     service: 'test',
     logger: quiet,
@@ -63,20 +59,14 @@ async function reset(): Promise<void> {
 }
 
 before(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
-  await pool.query(OUTBOX_TABLE_SQL);
+  await scratch.create();
+  pool = new pg.Pool({ connectionString: scratch.url, max: 6 });
+  await pool.query(outboxTableSql());
 });
 
 after(async () => {
   await pool.end();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 });
 
 describe('outbox writer', () => {

@@ -3,9 +3,10 @@
 // the relay (outbox-relay.ts) moves committed rows to the event bus. Nothing publishes after a commit,
 // so a crash or a broker outage between the commit and the publish only delays the event.
 //
-// The table lives in each publishing service's database, created by that service's migration
-// (services/*/migrations/*_outbox.sql, mirrored in its schema.prisma); OUTBOX_TABLE_SQL below is the
-// same DDL, for tests that build a throw-away database.
+// The table lives in each publishing service's database: its DDL is packages/platform/migrations/
+// outbox.sql, which each such service's migration includes (`\ir`, expanded by db/migrate.ts) and its
+// schema.prisma mirrors.
+import { readFileSync } from 'node:fs';
 import { uuidv7 } from '../ids';
 import { traceHeaders } from '../trace';
 import { headersJson } from './pg-schema';
@@ -13,26 +14,13 @@ import { headersJson } from './pg-schema';
 /** NOTIFY channel the writer signals at commit so the relay wakes in milliseconds (it also polls). */
 export const OUTBOX_NOTIFY_CHANNEL = 'outbox';
 
-export const OUTBOX_TABLE_SQL = `
-CREATE TABLE IF NOT EXISTS outbox (
-  id              text           PRIMARY KEY,
-  seq             bigserial      NOT NULL,
-  topic           text           NOT NULL,
-  key             text           NOT NULL,
-  payload         jsonb          NOT NULL,
-  created_at      timestamptz(3) NOT NULL DEFAULT now(),
-  attempts        integer        NOT NULL DEFAULT 0,
-  next_attempt_at timestamptz(3) NOT NULL DEFAULT now(),
-  last_error      text,
-  sent_at         timestamptz(3),
-  headers         jsonb
-);
--- The writer's trace context (traceHeaders()), added after the first release: nullable, no rewrite.
-ALTER TABLE outbox ADD COLUMN IF NOT EXISTS headers jsonb;
-CREATE INDEX IF NOT EXISTS outbox_pending_idx ON outbox (seq) WHERE sent_at IS NULL;
-CREATE INDEX IF NOT EXISTS outbox_key_pending_idx ON outbox (key, seq) WHERE sent_at IS NULL;
-CREATE INDEX IF NOT EXISTS outbox_sent_at_idx ON outbox (sent_at) WHERE sent_at IS NOT NULL;
-`;
+/**
+ * The outbox DDL (idempotent), for tests and benches that build a throw-away database. The one source
+ * is packages/platform/migrations/outbox.sql, which every publishing service's migration includes.
+ */
+export function outboxTableSql(): string {
+  return readFileSync(new URL('../../migrations/outbox.sql', import.meta.url), 'utf8');
+}
 
 /** One event to publish once the surrounding transaction commits. */
 export interface OutboxMessage {

@@ -1,12 +1,12 @@
 // Runs against the machine's PostgreSQL (DESIGN.md §4) on a database made for this run and dropped after.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { ensureDatabase, MIGRATIONS_TABLE, runMigrations } from './migrate.ts';
+import { ensureDatabase, expandIncludes, MIGRATIONS_TABLE, runMigrations } from './migrate.ts';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `astro_migrate_test_${randomBytes(4).toString('hex')}`;
@@ -98,5 +98,33 @@ describe('migrate', () => {
     await writeFile(path.join(dir, '0002_late_branch.sql'), 'SELECT 1;\n');
     await assert.rejects(runMigrations(dbUrl, dir), /preceding already run migration/);
     await rm(path.join(dir, '0002_late_branch.sql'));
+  });
+
+  test('\\ir includes a shared file, relative to the including one; applied once, named by the including file', async () => {
+    const shared = path.join(dir, '..', `${path.basename(dir)}-shared`);
+    await mkdir(shared, { recursive: true });
+    try {
+      await writeFile(path.join(shared, 'ledger.sql'), 'CREATE TABLE IF NOT EXISTS ledger (id text PRIMARY KEY);\n');
+      await writeFile(
+        path.join(dir, '0006_ledger.sql'),
+        `-- the shared DDL\n\\ir ../${path.basename(shared)}/ledger.sql\nINSERT INTO ledger VALUES ('a');\n`,
+      );
+      assert.deepEqual(await runMigrations(dbUrl, dir), ['0006_ledger']);
+      assert.deepEqual(await query('SELECT id FROM ledger'), [{ id: 'a' }]);
+      assert.deepEqual(await runMigrations(dbUrl, dir), []);
+      // A file including itself (or a longer cycle) is refused rather than expanded forever.
+      const loop = path.join(shared, 'loop.sql');
+      await writeFile(loop, '\\ir loop.sql\n');
+      await assert.rejects(expandIncludes(loop), /include cycle/);
+    } finally {
+      await rm(shared, { recursive: true, force: true });
+    }
+  });
+
+  test("the services' migrations take the outbox DDL from the platform's one file", async () => {
+    const root = path.join(import.meta.dirname, '..', '..', '..', '..');
+    const platform = await expandIncludes(path.join(root, 'packages', 'platform', 'migrations', 'outbox.sql'));
+    for (const file of ['services/chart/migrations/0003_outbox.sql', 'services/feedback/migrations/0002_outbox.sql'])
+      assert.ok((await expandIncludes(path.join(root, file))).includes(platform), file);
   });
 });

@@ -3,9 +3,10 @@
 // maintained migration tool that reads .sql files natively. A file with no `-- Up Migration` /
 // `-- Down Migration` markers is entirely an up migration.
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { runner } from 'node-pg-migrate';
+import { runner, type MigrationBuilder } from 'node-pg-migrate';
 
 /** node-pg-migrate's bookkeeping table (its default name), one row per applied file. */
 export const MIGRATIONS_TABLE = 'pgmigrations';
@@ -71,7 +72,8 @@ export async function runMigrations(
     // dot-files stay ignored as by default. The pattern is anchored by node-pg-migrate (^...$).
     ignorePattern: '(?:\\..*|.*(?<!\\.sql))',
     // 'sql' also pairs 0002_x.up.sql with 0002_x.down.sql, should anyone write down migrations.
-    migrationLoaderStrategies: [{ extensions: ['.sql'], loader: 'sql' }],
+    // Our loader: node-pg-migrate's, plus psql's `\ir` include (platform DDL shared by services).
+    migrationLoaderStrategies: [{ extensions: ['.sql'], loader: loadSqlMigrations }],
     // One transaction per file, not one for the batch: lets a later file use an enum value an earlier
     // file added (ALTER TYPE ... ADD VALUE cannot be used in the transaction that added it).
     singleTransaction: false,
@@ -80,4 +82,46 @@ export async function runMigrations(
     log,
   });
   return applied.map((m) => m.name);
+}
+
+/** psql's relative include meta-command, alone on its line: `\ir ../../../packages/platform/migrations/outbox.sql`. */
+const INCLUDE = /^[ \t]*\\ir[ \t]+(\S+)[ \t]*$/gm;
+
+/**
+ * The text of a migration file with every `\ir <path>` line replaced by the file it names (relative to
+ * the including file, as psql resolves it). Lets each service's migration take a table the platform
+ * owns (packages/platform/migrations: the outbox, processed_events) from one file, and keeps the
+ * migration runnable with `psql -f`. Included files may include others; a cycle is an error.
+ */
+export async function expandIncludes(file: string, seen: readonly string[] = []): Promise<string> {
+  const resolved = path.resolve(file);
+  if (seen.includes(resolved)) throw new Error(`migration include cycle: ${[...seen, resolved].join(' -> ')}`);
+  const text = await readFile(resolved, 'utf8');
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(INCLUDE)) {
+    parts.push(text.slice(last, m.index));
+    parts.push(await expandIncludes(path.resolve(path.dirname(resolved), m[1]!), [...seen, resolved]));
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
+}
+
+/**
+ * One migration per `.sql` file, named by the file (as node-pg-migrate's own SQL loader does, so
+ * databases migrated before keep their bookkeeping), its text with includes expanded. Our files have
+ * no `-- Down Migration` sections: the whole file is the up migration.
+ */
+async function loadSqlMigrations(filePaths: string[]) {
+  return Promise.all(
+    filePaths.map(async (filePath) => {
+      const sql = await expandIncludes(filePath);
+      return {
+        id: filePath,
+        filePaths: [filePath],
+        actions: { up: (pgm: MigrationBuilder) => pgm.sql(sql), down: false as const },
+      };
+    }),
+  );
 }

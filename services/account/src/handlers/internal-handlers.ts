@@ -63,10 +63,7 @@ export function operatorHandlers(
 ): Handlers<typeof OperatorServiceService> {
   const parkedStore = (): ParkedEvents => {
     if (!parked)
-      throw new AppError(
-        'service_unavailable',
-        'This bus keeps parked events where the account service cannot replay them (Kafka: the <topic>.parked topics).',
-      );
+      throw new AppError('service_unavailable', 'This bus keeps no parked events the account service can reach.');
     return parked;
   };
   // Plan and status changes make cached API-key verdicts of the tenant stale.
@@ -82,12 +79,15 @@ export function operatorHandlers(
     listParked: async (req) => ({ events: (await parkedStore().listParked(req.limit || 100)).map(parkedView) }),
     // Audited like every operator action: who was replayed (ids only, never payloads).
     replayParked: async (req) => {
-      if (!req.all && !/^\d{1,18}$/.test(req.parked_id))
-        throw invalidRequest([
-          { field: 'parked_id', reason: 'invalid', message: 'give a parked id (a number) or all' },
-        ]);
       const which = req.all ? 'all' : req.parked_id;
-      const replayed = await parkedStore().replayParked(which);
+      const replayed = await parkedStore()
+        .replayParked(which)
+        .catch((err: unknown) => {
+          // The bus's store knows its id format (PostgreSQL: a number; Kafka: <topic>.parked:<partition>:<offset>).
+          if (err instanceof RangeError)
+            throw invalidRequest([{ field: 'parked_id', reason: 'invalid', message: err.message }]);
+          throw err;
+        });
       const params = {
         replayed: replayed.map((p) => ({ id: p.id, group: p.group, topic: p.topic, event_id: p.eventId })),
       };

@@ -1,10 +1,14 @@
 // Usage rollups in the account database, raw SQL through node-postgres: the ingest runs for every
 // gateway batch and the reports aggregate many rows, both hot paths where Prisma's overhead buys nothing.
+import { applyOnce, pruneProcessed } from '@astro/platform';
 import type pg from 'pg';
 import type { Histogram } from '../domain/usage/histogram.ts';
 import type { RollupDelta } from '../domain/usage/records.ts';
 import type { RollupRow } from '../domain/usage/report.ts';
 import type { UsageRepository } from '../domain/usage/usage.ts';
+
+// The platform's apply-once ledger, under the name this service gave it first (migrations/0002_usage.sql).
+const PROCESSED_TABLE = 'usage_processed_events';
 
 // Histograms are summed in SQL so two account replicas folding events into one row stay atomic.
 const MERGE_HIST = `(SELECT COALESCE(jsonb_object_agg(k,
@@ -44,37 +48,26 @@ export class PgUsageRepository implements UsageRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   async applyOnce(eventId: string, deltas: RollupDelta[], at: Date): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const marked = await client.query(
-        'INSERT INTO usage_processed_events (event_id, processed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [eventId, at],
-      );
-      if (marked.rowCount === 0) {
-        await client.query('ROLLBACK');
-        return false;
-      }
-      if (deltas.length)
-        await client.query(UPSERT, [
-          deltas.map((d) => d.tenantId),
-          deltas.map((d) => d.apiKeyId),
-          deltas.map((d) => d.hour),
-          deltas.map((d) => d.route),
-          deltas.map((d) => d.method),
-          deltas.map((d) => d.requests),
-          deltas.map((d) => d.errors4xx),
-          deltas.map((d) => d.errors5xx),
-          deltas.map((d) => JSON.stringify(d.hist)),
-        ]);
-      await client.query('COMMIT');
-      return true;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    const outcome = await applyOnce(
+      this.pool,
+      eventId,
+      async (client) => {
+        if (deltas.length)
+          await client.query(UPSERT, [
+            deltas.map((d) => d.tenantId),
+            deltas.map((d) => d.apiKeyId),
+            deltas.map((d) => d.hour),
+            deltas.map((d) => d.route),
+            deltas.map((d) => d.method),
+            deltas.map((d) => d.requests),
+            deltas.map((d) => d.errors4xx),
+            deltas.map((d) => d.errors5xx),
+            deltas.map((d) => JSON.stringify(d.hist)),
+          ]);
+      },
+      { table: PROCESSED_TABLE, at },
+    );
+    return outcome.applied;
   }
 
   async rowsForKey(tenantId: string, keyId: string, fromHour: Date, toExclusive: Date): Promise<RollupRow[]> {
@@ -95,8 +88,7 @@ export class PgUsageRepository implements UsageRepository {
     return rows.map(toRollup);
   }
 
-  async pruneProcessed(before: Date): Promise<number> {
-    const r = await this.pool.query('DELETE FROM usage_processed_events WHERE processed_at < $1', [before]);
-    return r.rowCount ?? 0;
+  pruneProcessed(before: Date): Promise<number> {
+    return pruneProcessed(this.pool, before, { table: PROCESSED_TABLE });
   }
 }

@@ -22,7 +22,6 @@ export function erasureRegistrations(store: InterpretationStore): Registration[]
 
 export async function subscribeErasure(bus: EventBus, store: InterpretationStore): Promise<void> {
   await joinErasure(bus, ERASURE_GROUP, async ({ tenantId, chartId, eventId }) => {
-    await store.erase(tenantId, chartId ?? undefined);
-    await store.firstSeen(eventId); // a record of what was applied; the erase itself is idempotent
+    await store.eraseOnce(eventId, tenantId, chartId ?? undefined);
   });
 }

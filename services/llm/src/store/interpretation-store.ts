@@ -1,7 +1,7 @@
 // Storage of the llm service (node-postgres; the tables are modelled in prisma/schema.prisma). Every
 // query is scoped by tenant: another tenant's row is indistinguishable from an absent one.
 import type pg from 'pg';
-import { isUuid } from '@astro/platform';
+import { applyOnce, inTransaction, isUuid, type SqlClient } from '@astro/platform';
 import { take, type BucketConfig, type TakeResult } from '../domain/token-bucket.ts';
 
 export interface RequestParamsRow {
@@ -259,42 +259,34 @@ export class InterpretationStore {
    * Deletes the tenant's interpretations (of one chart, or all) and detaches its usage rows from the
    * chart (spend stays counted). Returns the number of interpretation rows removed.
    */
-  async erase(tenantId: string, chartId: string | undefined): Promise<number> {
-    if (chartId !== undefined && !isUuid(chartId)) return 0;
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const del = chartId
-        ? await client.query(
-            'DELETE FROM llm_interpretations WHERE tenant_id = $1 AND (chart_id = $2 OR related_chart_id = $2)',
-            [tenantId, chartId],
-          )
-        : await client.query('DELETE FROM llm_interpretations WHERE tenant_id = $1', [tenantId]);
-      if (chartId)
-        await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id = $2', [
-          tenantId,
-          chartId,
-        ]);
-      else
-        await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id IS NOT NULL', [
-          tenantId,
-        ]);
-      await client.query('COMMIT');
-      return del.rowCount ?? 0;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+  erase(tenantId: string, chartId: string | undefined): Promise<number> {
+    if (chartId !== undefined && !isUuid(chartId)) return Promise.resolve(0);
+    return inTransaction(this.pool, (client) => eraseIn(client, tenantId, chartId));
   }
 
-  /** True the first time an event id is seen (idempotent bus consumers). */
-  async firstSeen(eventId: string): Promise<boolean> {
-    const r = await this.pool.query(
-      'INSERT INTO processed_events (event_id, processed_at) VALUES ($1, now()) ON CONFLICT DO NOTHING',
-      [eventId],
-    );
-    return r.rowCount === 1;
+  /** The same for bus event `eventId`, recorded in processed_events with the deletion: a redelivery does nothing. */
+  async eraseOnce(eventId: string, tenantId: string, chartId: string | undefined): Promise<number> {
+    if (chartId !== undefined && !isUuid(chartId)) return 0;
+    const outcome = await applyOnce(this.pool, eventId, (client) => eraseIn(client, tenantId, chartId));
+    return outcome.applied ? outcome.result : 0;
   }
+}
+
+async function eraseIn(client: SqlClient, tenantId: string, chartId: string | undefined): Promise<number> {
+  const del = (await (chartId
+    ? client.query(
+        'DELETE FROM llm_interpretations WHERE tenant_id = $1 AND (chart_id = $2 OR related_chart_id = $2)',
+        [tenantId, chartId],
+      )
+    : client.query('DELETE FROM llm_interpretations WHERE tenant_id = $1', [tenantId]))) as { rowCount: number | null };
+  if (chartId)
+    await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id = $2', [
+      tenantId,
+      chartId,
+    ]);
+  else
+    await client.query('UPDATE llm_usage SET chart_id = NULL WHERE tenant_id = $1 AND chart_id IS NOT NULL', [
+      tenantId,
+    ]);
+  return del.rowCount ?? 0;
 }
