@@ -222,3 +222,36 @@ describe('Western transits: is_applying', () => {
     assert.ok(checked >= 5, `only ${checked} hits checked`);
   });
 });
+
+describe('Western transits: is_applying against a published Saturn station', () => {
+  // Independent reference: Saturn entered Aries on 2025-05-24, stationed retrograde on 2025-07-13 at
+  // 1°56' Aries and re-entered Pisces on 2025-09-01 (Astrodienst/astro.com 2025 ephemeris; the same
+  // dates in every published 2025 retrograde table). A natal Sun at about 0°30' Aries (born
+  // 2000-03-20 19:35 UT, 12 hours after the Sun's Aries ingress at 07:35 UT) is then conjoined twice:
+  // in June Saturn moves forward away from it (separating), in August it moves backward onto it
+  // (applying), the slow planet's own retrograde speed deciding it.
+  let natal: string;
+  before(async () => {
+    const c = await api('POST', '/v1/charts', {
+      token: key,
+      body: { birth: { moment: '2000-03-20T19:35:00Z', latitude: 51.5, longitude: 0 }, system: 'western' },
+    });
+    expectStatus(c, 201);
+    natal = c.json.id;
+  });
+  const saturnOnSun = async (at: string) => {
+    const r = await get(`/v1/western/charts/${natal}/transits?at=${enc(at)}`);
+    expectStatus(r, 200);
+    const hit = r.json.hits.find(
+      (h: any) => h.transit_planet === 'saturn' && h.natal_planet === 'sun' && h.aspect === 'conjunction',
+    );
+    assert.ok(hit, `${at}: Saturn conjunct the natal Sun within orb`);
+    return hit;
+  };
+  it('2025-06-20, Saturn direct between ingress and station: separating', async () => {
+    assert.equal((await saturnOnSun('2025-06-20T00:00:00Z')).is_applying, false);
+  });
+  it('2025-08-15, Saturn retrograde between station and Pisces: applying', async () => {
+    assert.equal((await saturnOnSun('2025-08-15T00:00:00Z')).is_applying, true);
+  });
+});

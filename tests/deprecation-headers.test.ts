@@ -26,6 +26,8 @@ before(async () => {
 function expectDeprecated(res: ApiResponse, successor: string) {
   assert.equal(res.headers.get('deprecation'), DEPRECATION, `Deprecation on HTTP ${res.status}`);
   assert.equal(res.headers.get('link'), `<${successor}>; rel="successor-version"`, `Link on HTTP ${res.status}`);
+  // Rule 3: "Removal date of deprecated routes: not shown", so no Sunset header (RFC 8594).
+  assert.equal(res.headers.get('sunset'), null, `no Sunset on HTTP ${res.status}`);
 }
 
 describe('deprecated routes carry Deprecation and Link on every response', () => {

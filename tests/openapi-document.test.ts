@@ -94,7 +94,7 @@ describe('OpenAPI document: request schemas', () => {
 });
 
 describe('OpenAPI document: responses', () => {
-  it('documents 401, 403, 429 and 503/504 wherever the gateway can answer them, codes as an enum', () => {
+  it('documents 400/431 (parser), 401, 403, 429 and 503/504 wherever the gateway can answer them, codes as an enum', () => {
     for (const { op } of ops) {
       const id = op.operationId;
       const r = op.responses;
@@ -108,6 +108,9 @@ describe('OpenAPI document: responses', () => {
       }
       assert.ok(codes('503').includes('service_unavailable'), `${id} 503`);
       assert.ok(codes('504').includes('gateway_timeout'), `${id} 504`);
+      // Node's HTTP parser refuses these before routing (gateway/src/edge/client-error.ts): on every route.
+      assert.ok(codes('431').includes('request_header_fields_too_large'), `${id} 431`);
+      assert.ok(codes('400').includes('malformed_http_request'), `${id} 400`);
       const hasInput = op.parameters.some((p: any) => p.in !== 'header') || op.requestBody;
       if (op['x-access'] !== 'public' || hasInput)
         assert.ok(

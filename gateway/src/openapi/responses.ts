@@ -52,7 +52,9 @@ export const HEADERS: Record<string, Schema> = {
     schema: { type: 'string', enum: ['true'] },
   },
   Deprecation: {
-    description: 'RFC 9745: the route is deprecated since this instant (`@<unix seconds>`).',
+    description:
+      'RFC 9745: the route is deprecated since this instant (`@<unix seconds>`). No `Sunset` header (RFC 8594) is sent: ' +
+      'the removal date of deprecated routes is not announced (spec 1-platform "Versioning" 3: "Removal date of deprecated routes: not shown").',
     schema: { type: 'string', pattern: '^@\\d+$' },
   },
   Link: {
@@ -105,6 +107,9 @@ export function errorCodesOf(r: RouteSpec, hasInput: boolean): Set<string> {
   if (counted) codes.add('too_many_requests');
   if (AUTH_ATTEMPT_ROUTES.has(`${r.httpMethod} ${r.pathTemplate}`)) codes.add('anonymous_auth_rate_limit_exceeded');
   if (isIdempotent(r)) ['idempotency_conflict', 'idempotency_in_progress'].forEach((c) => codes.add(c));
+  // Refused by Node's HTTP parser before any route is matched (edge/client-error.ts), so on every route.
+  codes.add('request_header_fields_too_large');
+  codes.add('malformed_http_request');
   // Every route is a gRPC call with a deadline: a backend down or too slow.
   codes.add('service_unavailable');
   codes.add('gateway_timeout');
