@@ -201,7 +201,10 @@ describe('deadline propagation', () => {
       for (let i = 0; i < 50 && !inner; i++) await new Promise((r) => setTimeout(r, 20));
       assert.ok(inner, 'the relaying handler finished');
       assert.ok(inner.remainingAtStart! > 0 && inner.remainingAtStart! <= 400, `remaining ${inner.remainingAtStart}`);
-      assert.ok(inner.elapsedMs < 1000, `the inner call gave up with its caller (${inner.elapsedMs} ms), not after 5 s`);
+      assert.ok(
+        inner.elapsedMs < 1000,
+        `the inner call gave up with its caller (${inner.elapsedMs} ms), not after 5 s`,
+      );
     } finally {
       client.close();
       downstream.close();
