@@ -17,7 +17,10 @@ export const chartConfigSpec = {
   DEMO_LIMIT: key(int(5, 1), 'demo charts per client address per window'),
   DEMO_WINDOW_SECONDS: key(int(3600, 1), 'length of the demo sliding window'),
   GAZETTEER_AUTOLOAD: key(bool(true), 'load the place database at boot when missing or outdated'),
-  ERASE_DEADLINE_MS: key(int(5000, 100), 'deadline of one erasure call to another service'),
+  ERASE_DEADLINE_MS: key(
+    int(5000, 100),
+    "deadline of one erasure call to another service; capped at the caller's remaining time less 1 s, so a slow participant is skipped (it catches up from the bus) and the deletion still answers",
+  ),
   // host:port of every service taking part in erasure (FLEET entries flagged `erasure`).
   ...Object.fromEntries(
     ERASURE_PARTICIPANTS.map((s) => [
