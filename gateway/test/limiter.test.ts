@@ -5,7 +5,16 @@ import { describe, it } from 'node:test';
 import { AppError, type Principal } from '@astro/platform';
 import { Limiter, type CreditSpender } from '../src/limits/limiter.ts';
 import { MemoryLimitStore } from '../src/limits/memory-store.ts';
-import type { RouteSpec } from '../src/proto-registry.ts';
+import path from 'node:path';
+import { collectRoutes, loadProtoRoot, type RouteSpec } from '../src/proto-registry.ts';
+
+// The routes as the protos annotate them: the limiter decides by their rate-limit class.
+const ROUTES = collectRoutes(loadProtoRoot(path.join(import.meta.dirname, '..', '..', 'protos')));
+function routeOf(pathTemplate: string, httpMethod: string): RouteSpec {
+  const r = ROUTES.find((x) => x.pathTemplate === pathTemplate && x.httpMethod === httpMethod);
+  assert.ok(r, `${httpMethod} ${pathTemplate} is a route`);
+  return r;
+}
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 
@@ -40,7 +49,7 @@ function setup(credits = 0, overrides = { '*': { daily_quota: 2, monthly_quota: 
   };
   const call = async (path: string, body: unknown = undefined, ip = '192.0.2.1', method: 'GET' | 'POST' = 'GET') => {
     const res = fakeRes();
-    const route = { pathTemplate: path, httpMethod: method, rateLimitClass: 'standard' } as RouteSpec;
+    const route = routeOf(path, method);
     try {
       await limiter.admit({
         req: { ip } as any,
@@ -72,11 +81,11 @@ describe('limiter', () => {
 
   it('past the quota without credits: 429 too_many_requests {reason, window, limit, used} + Retry-After', async () => {
     const { call } = setup();
-    await call('/v1/charts');
-    const second = await call('/v1/charts');
+    await call('/v1/charts/{chart_id}');
+    const second = await call('/v1/charts/{chart_id}');
     assert.equal(second.ok, true);
     assert.equal(second.headers['X-RateLimit-Remaining'], '0');
-    const third = await call('/v1/charts');
+    const third = await call('/v1/charts/{chart_id}');
     assert.equal(third.ok, false);
     assert.equal(third.err!.code, 'too_many_requests');
     assert.deepEqual(third.err!.details, { reason: 'daily_quota_exceeded', window: 'day', limit: 2, used: 2 });
@@ -86,22 +95,22 @@ describe('limiter', () => {
 
   it('past the quota with credits: served, one credit each, X-Credits-Remaining', async () => {
     const { call, spent } = setup(2);
-    await call('/v1/charts');
-    await call('/v1/charts');
-    const paid = await call('/v1/charts');
+    await call('/v1/charts/{chart_id}');
+    await call('/v1/charts/{chart_id}');
+    const paid = await call('/v1/charts/{chart_id}');
     assert.equal(paid.ok, true);
     assert.equal(paid.headers['X-Credits-Remaining'], '1');
-    assert.equal((await call('/v1/charts')).headers['X-Credits-Remaining'], '0');
-    const refused = await call('/v1/charts');
+    assert.equal((await call('/v1/charts/{chart_id}')).headers['X-Credits-Remaining'], '0');
+    const refused = await call('/v1/charts/{chart_id}');
     assert.equal(refused.err?.code, 'too_many_requests');
     assert.equal(spent.length, 3);
   });
 
   it('credits never pay for LLM features', async () => {
     const { call, spent } = setup(10);
-    await call('/v1/charts');
-    await call('/v1/charts');
-    for (const path of ['/v1/llm/chart-reading', '/v1/interpretations/natal', '/v1/interpretations/forecast/stream']) {
+    await call('/v1/charts/{chart_id}');
+    await call('/v1/charts/{chart_id}');
+    for (const path of ['/v1/llm/chart-reading', '/v1/interpretations/natal', '/v1/llm/chart-reading/stream']) {
       const r = await call(path, {}, undefined, 'POST');
       assert.equal(r.err?.code, 'too_many_requests', path);
     }
@@ -114,8 +123,8 @@ describe('limiter', () => {
 
   it('monthly quota wins when both are used up', async () => {
     const { call } = setup(0, { '*': { daily_quota: 5, monthly_quota: 1 } });
-    await call('/v1/charts');
-    const r = await call('/v1/charts');
+    await call('/v1/charts/{chart_id}');
+    const r = await call('/v1/charts/{chart_id}');
     assert.deepEqual(r.err?.details, { reason: 'monthly_quota_exceeded', window: 'month', limit: 1, used: 1 });
     assert.equal(r.headers['Retry-After'], String((Date.parse('2026-12-01T00:00:00Z') - NOW) / 1000));
     assert.equal(r.headers['X-RateLimit-Reset'], String(Date.parse('2026-12-01T00:00:00Z') / 1000));
@@ -123,8 +132,8 @@ describe('limiter', () => {
 
   it('burst: 429 rate_limited with Retry-After', async () => {
     const { call } = setup(0, { '*': { burst_capacity: 1, refill_per_second: 0.5, daily_quota: 100 } } as any);
-    assert.equal((await call('/v1/charts')).ok, true);
-    const r = await call('/v1/charts');
+    assert.equal((await call('/v1/charts/{chart_id}')).ok, true);
+    const r = await call('/v1/charts/{chart_id}');
     assert.equal(r.err?.code, 'rate_limited');
     assert.equal(r.headers['Retry-After'], '2');
   });
@@ -174,7 +183,7 @@ describe('limiter with its counters down', () => {
     await limiter.admit({
       req: { ip: '1.2.3.4' } as any,
       res: res as any,
-      route: { pathTemplate: '/v1/charts', httpMethod: 'GET', rateLimitClass: 'standard' } as RouteSpec,
+      route: routeOf('/v1/charts/{chart_id}', 'GET'),
       principal,
       body: undefined,
       requestId: 'r',
@@ -182,7 +191,7 @@ describe('limiter with its counters down', () => {
     await limiter.admit({
       req: { ip: '1.2.3.4' } as any,
       res: res as any,
-      route: { pathTemplate: '/v1/auth/login', httpMethod: 'POST', rateLimitClass: 'anonymous' } as RouteSpec,
+      route: routeOf('/v1/auth/login', 'POST'),
       body: {},
       requestId: 'r',
     });

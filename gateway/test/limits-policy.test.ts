@@ -2,14 +2,31 @@
 // LLM features (credits never pay for them), UTC windows, and the token-bucket arithmetic.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countsTowardQuota, isLlmFeature, limitsFor, secondsUntil, windowsAt } from '../src/limits/policy.ts';
+import path from 'node:path';
+import {
+  countsTowardQuota,
+  isAuthAttempt,
+  isLlmFeature,
+  limitsFor,
+  secondsUntil,
+  windowsAt,
+} from '../src/limits/policy.ts';
 import { takeToken } from '../src/limits/store.ts';
+import { collectRoutes, loadProtoRoot } from '../src/proto-registry.ts';
 
-const route = (pathTemplate: string, httpMethod: 'GET' | 'POST' = 'POST', rateLimitClass = 'standard') => ({
-  pathTemplate,
-  httpMethod,
-  rateLimitClass,
-});
+// The limiter decides by each route's proto annotation alone; these tests hold every annotated route
+// to the spec's rules, which name paths.
+const ROUTES = collectRoutes(loadProtoRoot(path.join(import.meta.dirname, '..', '..', 'protos')));
+const keyed = ROUTES.filter((r) => r.access === 'api_key' || r.access === 'credential');
+const route = (method: string, pathTemplate: string) => {
+  const r = ROUTES.find((x) => x.httpMethod === method && x.pathTemplate === pathTemplate);
+  assert.ok(r, `${method} ${pathTemplate} is a route`);
+  return r;
+};
+/** Rule 2's prefixes, as the spec writes them. */
+const ACCOUNT_PREFIXES = ['/v1/auth/', '/v1/tenant/', '/v1/api-keys', '/v1/plans', '/v1/billing/'];
+const underAccountPrefix = (p: string) =>
+  ACCOUNT_PREFIXES.some((x) => (x.endsWith('/') ? p.startsWith(x) : p === x || p.startsWith(`${x}/`)));
 
 describe('plan limits (spec 1-platform.md "Limits" table)', () => {
   it('Free: 60 burst, 2/s; 1000/day and 10000/month before 2026-11-17T00:00Z, 100 and 3000 from then', () => {
@@ -42,62 +59,57 @@ describe('plan limits (spec 1-platform.md "Limits" table)', () => {
   });
 });
 
-describe('what counts toward quotas (rule 2)', () => {
-  it('data routes with an API key count', () => {
-    for (const p of [
-      '/v1/charts',
-      '/v1/charts/{chart_id}',
-      '/v1/vedic/charts/{id}/dashas/vimshottari',
-      '/v1/geolocation/places',
-    ])
-      assert.equal(countsTowardQuota(p, 'api_key'), true, p);
+describe('what counts toward quotas (rule 2), from the annotations', () => {
+  it('every keyed route outside the five account prefixes counts with an API key', () => {
+    const data = keyed.filter((r) => !underAccountPrefix(r.pathTemplate));
+    assert.ok(data.length > 100);
+    for (const r of data) assert.equal(countsTowardQuota(r, 'api_key'), true, `${r.httpMethod} ${r.pathTemplate}`);
   });
-  it('/v1/auth/, /v1/tenant/, /v1/api-keys, /v1/plans and /v1/billing/ never count', () => {
-    for (const p of [
-      '/v1/auth/me',
-      '/v1/tenant/plan',
-      '/v1/tenant/usage',
-      '/v1/tenant/data',
-      '/v1/api-keys',
-      '/v1/api-keys/{id}/revoke',
-      '/v1/api-keys/{key_id}/usage',
-      '/v1/plans',
-      '/v1/billing/status',
-      '/v1/billing/checkout',
-    ])
-      assert.equal(countsTowardQuota(p, 'api_key'), false, p);
+  it('no route under /v1/auth/, /v1/tenant/, /v1/api-keys, /v1/plans or /v1/billing/ counts', () => {
+    const account = ROUTES.filter((r) => underAccountPrefix(r.pathTemplate));
+    assert.ok(account.some((r) => r.pathTemplate === '/v1/tenant/data'));
+    for (const r of account) assert.equal(countsTowardQuota(r, 'api_key'), false, `${r.httpMethod} ${r.pathTemplate}`);
   });
   it('sessions and anonymous callers have no quota', () => {
-    assert.equal(countsTowardQuota('/v1/charts', 'session'), false);
-    assert.equal(countsTowardQuota('/v1/demo/charts', undefined), false);
+    assert.equal(countsTowardQuota(route('GET', '/v1/charts/{chart_id}'), 'session'), false);
+    assert.equal(countsTowardQuota(route('POST', '/v1/demo/charts'), undefined), false);
   });
 });
 
-describe('LLM features (credits never pay for them, rule 4)', () => {
-  it('every /v1/llm route and the three LLM interpretation routes, streams included', () => {
-    for (const p of [
-      '/v1/llm/theme/{theme}',
-      '/v1/llm/theme/{theme}/stream',
-      '/v1/llm/chart-reading',
-      '/v1/llm/usage-summary',
-      '/v1/interpretations/natal',
-      '/v1/interpretations/relationship',
-      '/v1/interpretations/forecast',
-      '/v1/interpretations/natal/stream',
-    ])
-      assert.equal(isLlmFeature(route(p), {}), true, p);
+describe('the per-address attempt limit', () => {
+  it('applies to exactly login, sign-up, password forgot and reset', () => {
+    assert.deepEqual(
+      ROUTES.filter(isAuthAttempt)
+        .map((r) => `${r.httpMethod} ${r.pathTemplate}`)
+        .sort(),
+      ['POST /v1/auth/login', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset', 'POST /v1/auth/signup'],
+    );
   });
-  it('a route annotated RATE_LIMIT_CLASS_LLM', () => {
-    assert.equal(isLlmFeature(route('/v1/something', 'POST', 'llm'), {}), true);
+});
+
+describe('LLM features (credits never pay for them, rule 4), from the annotations', () => {
+  it('every /v1/llm route and the LLM interpretation routes, streams included', () => {
+    const llm = ROUTES.filter(
+      (r) =>
+        r.pathTemplate.startsWith('/v1/llm/') ||
+        /^\/v1\/interpretations\/(natal|relationship|forecast)(\/stream)?$/.test(r.pathTemplate),
+    );
+    assert.ok(llm.length >= 14, `${llm.length} LLM routes`);
+    for (const r of llm) assert.equal(isLlmFeature(r, {}), true, `${r.httpMethod} ${r.pathTemplate}`);
   });
   it('a template interpretation only with use_llm_rewrite true', () => {
-    assert.equal(isLlmFeature(route('/v1/interpretations'), { chart_id: 'x', use_llm_rewrite: true }), true);
-    assert.equal(isLlmFeature(route('/v1/interpretations'), { chart_id: 'x', use_llm_rewrite: false }), false);
-    assert.equal(isLlmFeature(route('/v1/interpretations'), undefined), false);
+    const r = route('POST', '/v1/interpretations');
+    assert.equal(isLlmFeature(r, { chart_id: 'x', use_llm_rewrite: true }), true);
+    assert.equal(isLlmFeature(r, { chart_id: 'x', use_llm_rewrite: false }), false);
+    assert.equal(isLlmFeature(r, undefined), false);
   });
-  it('calculation and chart routes are not', () => {
-    for (const p of ['/v1/charts', '/v1/vedic/charts/{id}/dashas/vimshottari', '/v1/interpretations/{id}'])
-      assert.equal(isLlmFeature(route(p, 'GET'), {}), false, p);
+  it('calculation, chart and template routes are not', () => {
+    for (const [m, p] of [
+      ['POST', '/v1/charts'],
+      ['GET', '/v1/vedic/charts/{id}/dashas/vimshottari'],
+      ['GET', '/v1/interpretations/{id}'],
+    ] as const)
+      assert.equal(isLlmFeature(route(m, p), {}), false, p);
   });
 });
 

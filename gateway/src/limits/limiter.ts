@@ -11,6 +11,7 @@ import type { RouteSpec } from '../proto-registry.ts';
 import type { RequestClock } from './clock.ts';
 import {
   countsTowardQuota,
+  isAuthAttempt,
   isLlmFeature,
   limitsFor,
   secondsUntil,
@@ -42,14 +43,6 @@ export interface AdmitArgs {
   requestId: string;
 }
 
-/** The anonymous routes open to credential guessing (login, sign-up, password forgot and reset). */
-export const AUTH_ATTEMPT_ROUTES = new Set([
-  'POST /v1/auth/login',
-  'POST /v1/auth/signup',
-  'POST /v1/auth/password/forgot',
-  'POST /v1/auth/password/reset',
-]);
-
 const DAY_MS = 86_400_000;
 
 export class Limiter {
@@ -62,11 +55,11 @@ export class Limiter {
 
   async admit(a: AdmitArgs): Promise<void> {
     const { route, principal } = a;
-    if (AUTH_ATTEMPT_ROUTES.has(`${route.httpMethod} ${route.pathTemplate}`)) return this.authAttempt(a);
+    if (isAuthAttempt(route)) return this.authAttempt(a);
     if (!principal) return;
     const nowMs = this.clock(a.req);
     const limits = limitsFor(principal.plan_tier, nowMs, this.settings.overrides);
-    const counted = countsTowardQuota(route.pathTemplate, principal.kind);
+    const counted = countsTowardQuota(route, principal.kind);
     const { day, month } = windowsAt(nowMs);
     // One hash tag per tenant: the three keys of the script live on one Redis Cluster slot.
     const p = `${this.settings.keyPrefix}{${principal.tenant_id}}`;

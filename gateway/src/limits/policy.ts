@@ -28,47 +28,38 @@ export function limitsFor(tier: string, nowMs: number, overrides: PlanLimitOverr
   };
 }
 
-/** Route prefixes that never count toward quotas (rule 2). */
-const UNCOUNTED_PREFIXES = ['/v1/auth/', '/v1/tenant/', '/v1/api-keys', '/v1/plans', '/v1/billing/'];
+/**
+ * Classes whose routes never count toward quotas: the account routes of rule 2 (the protos annotate
+ * every route under /v1/auth/, /v1/tenant/, /v1/api-keys, /v1/plans and /v1/billing/ so) and the public
+ * ones, which have no account to count for.
+ */
+const UNCOUNTED = new Set(['account', 'anonymous', 'auth_attempt']);
 
-function underPrefix(path: string, prefix: string): boolean {
-  if (prefix.endsWith('/')) return path.startsWith(prefix) || path === prefix.slice(0, -1);
-  return path === prefix || path.startsWith(`${prefix}/`);
+type Limited = Pick<RouteSpec, 'rateLimitClass'>;
+
+/** A data request counts toward the account's quotas: an API key on a route its class counts. */
+export function countsTowardQuota(route: Limited, principalKind: string | undefined): boolean {
+  return principalKind === 'api_key' && !UNCOUNTED.has(route.rateLimitClass);
+}
+
+/** A public route open to credential guessing: the per-address attempt limit applies. */
+export function isAuthAttempt(route: Limited): boolean {
+  return route.rateLimitClass === 'auth_attempt';
 }
 
 /**
- * A data request counts toward the account's quotas: a route outside the account prefixes, called with
- * an API key (data routes take API keys only; public routes such as the demo have no account).
+ * An LLM feature, which credits never pay for (rule 4): a route annotated RATE_LIMIT_CLASS_LLM, and a
+ * template interpretation asked for with `use_llm_rewrite: true` (the one case a request's body
+ * decides, so it cannot be an annotation).
  */
-export function countsTowardQuota(pathTemplate: string, principalKind: string | undefined): boolean {
-  if (principalKind !== 'api_key') return false;
-  return !UNCOUNTED_PREFIXES.some((p) => underPrefix(pathTemplate, p));
-}
-
-const LLM_INTERPRETATIONS = new Set([
-  '/v1/interpretations/natal',
-  '/v1/interpretations/relationship',
-  '/v1/interpretations/forecast',
-]);
-
-/**
- * An LLM feature, which credits never pay for (rule 4): every /v1/llm route, the LLM interpretation
- * routes (and their /stream variants), routes annotated RATE_LIMIT_CLASS_LLM, and a template
- * interpretation asked for with use_llm_rewrite.
- */
-export function isLlmFeature(
-  route: Pick<RouteSpec, 'pathTemplate' | 'rateLimitClass' | 'httpMethod'>,
-  body: unknown,
-): boolean {
-  const p = route.pathTemplate;
+export function isLlmFeature(route: Limited & Pick<RouteSpec, 'httpMethod'>, body: unknown): boolean {
   if (route.rateLimitClass === 'llm') return true;
-  if (p === '/v1/llm' || p.startsWith('/v1/llm/')) return true;
-  if (LLM_INTERPRETATIONS.has(p.replace(/\/stream$/, ''))) return true;
-  if (route.httpMethod === 'POST' && p === '/v1/interpretations')
-    return (
-      typeof body === 'object' && body !== null && (body as { use_llm_rewrite?: unknown }).use_llm_rewrite === true
-    );
-  return false;
+  return (
+    route.httpMethod === 'POST' &&
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { use_llm_rewrite?: unknown }).use_llm_rewrite === true
+  );
 }
 
 export type WindowName = 'day' | 'month';

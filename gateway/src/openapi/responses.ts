@@ -2,8 +2,7 @@
 // route (dispatch.ts, auth.ts, limits/, idempotency/, sse.ts) plus the codes the proto annotates:
 // the error codes per HTTP status (an enum per response), and every response header the gateway sends.
 import { ERROR_CODES } from '@astro/platform';
-import { AUTH_ATTEMPT_ROUTES } from '../limits/limiter.ts';
-import { countsTowardQuota } from '../limits/policy.ts';
+import { countsTowardQuota, isAuthAttempt } from '../limits/policy.ts';
 import type { RouteSpec } from '../proto-registry.ts';
 import type { Schema } from './field-constraints.ts';
 
@@ -87,7 +86,7 @@ export const ERROR_SCHEMA: Schema = {
 /** Can an API key call it (the burst bucket applies), and does it count toward the quotas? */
 function limitsOf(r: RouteSpec) {
   const keyed = r.access === 'api_key' || r.access === 'credential';
-  return { keyed, counted: keyed && countsTowardQuota(r.pathTemplate, 'api_key') };
+  return { keyed, counted: keyed && countsTowardQuota(r, 'api_key') };
 }
 
 export function isIdempotent(r: RouteSpec): boolean {
@@ -105,7 +104,7 @@ export function errorCodesOf(r: RouteSpec, hasInput: boolean): Set<string> {
   if (r.scope) codes.add('missing_scope');
   if (keyed) codes.add('rate_limited');
   if (counted) codes.add('too_many_requests');
-  if (AUTH_ATTEMPT_ROUTES.has(`${r.httpMethod} ${r.pathTemplate}`)) codes.add('anonymous_auth_rate_limit_exceeded');
+  if (isAuthAttempt(r)) codes.add('anonymous_auth_rate_limit_exceeded');
   if (isIdempotent(r)) ['idempotency_conflict', 'idempotency_in_progress'].forEach((c) => codes.add(c));
   // Refused by Node's HTTP parser before any route is matched (edge/client-error.ts), so on every route.
   codes.add('request_header_fields_too_large');

@@ -95,7 +95,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange e-mail and password for a session
-     * @description Access: public; rate-limit class anonymous.
+     * @description Access: public; rate-limit class auth_attempt.
      */
     post: operations['AccountService_Login'];
     delete?: never;
@@ -155,7 +155,7 @@ export interface paths {
     put?: never;
     /**
      * Always 202; a registered active account is e-mailed a one-time link valid 30 minutes
-     * @description Access: public; rate-limit class anonymous.
+     * @description Access: public; rate-limit class auth_attempt.
      */
     post: operations['AccountService_ForgotPassword'];
     delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
     put?: never;
     /**
      * Set a new password from a reset link; signs every session out
-     * @description Access: public; rate-limit class anonymous.
+     * @description Access: public; rate-limit class auth_attempt.
      */
     post: operations['AccountService_ResetPassword'];
     delete?: never;
@@ -235,7 +235,7 @@ export interface paths {
     put?: never;
     /**
      * Create a user and its Free tenant; e-mails a verification code
-     * @description Access: public; rate-limit class anonymous.
+     * @description Access: public; rate-limit class auth_attempt.
      */
     post: operations['AccountService_Signup'];
     delete?: never;
@@ -817,7 +817,7 @@ export interface paths {
     };
     /**
      * Stored LLM interpretations of the tenant, newest first
-     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     * @description Access: api_key, scope charts:read; rate-limit class llm.
      */
     get: operations['LlmService_ListInterpretations'];
     put?: never;
@@ -837,7 +837,7 @@ export interface paths {
     };
     /**
      * One stored LLM interpretation
-     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     * @description Access: api_key, scope charts:read; rate-limit class llm.
      */
     get: operations['LlmService_GetInterpretation'];
     put?: never;
@@ -937,7 +937,7 @@ export interface paths {
     };
     /**
      * LLM calls, tokens and cost over [from, to), optionally grouped
-     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     * @description Access: api_key, scope charts:read; rate-limit class llm.
      */
     get: operations['LlmService_GetUsageSummary'];
     put?: never;
@@ -1000,7 +1000,7 @@ export interface paths {
     post?: never;
     /**
      * Erase every chart of the tenant and all derived data (account, keys and usage stay)
-     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     * @description Access: api_key, scope charts:write; rate-limit class account.
      */
     delete: operations['ChartService_EraseTenantData'];
     options?: never;
