@@ -1,7 +1,7 @@
 // astro.erasure.v1.DataErasureService on western-calc: compatibility reports of a chart or a tenant.
 import { invalidRequest, service, type Registration } from '@astro/platform';
 import { DataErasureServiceService } from '@astro/protos/astro/erasure/v1/erasure';
-import type { Erasure } from '../erasure/erasure.ts';
+import type { Erasure } from '../domain/erasure/erasure.ts';
 
 export function erasureRegistrations(erasure: Erasure): Registration[] {
   return [

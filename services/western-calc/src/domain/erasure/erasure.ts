@@ -1,12 +1,9 @@
 // Erasure of chart-derived data held by western-calc (compatibility reports): one use case behind the
 // DataErasureService/Erase RPC and the bus topics chart.deleted and tenant.data_erased. Idempotent: a
 // repeat finds nothing more to delete and reports zero.
-import { joinErasure, type EventBus } from '@astro/platform';
-import type { ReportStore } from '../store/compatibility-report-store.ts';
+import type { ReportStore } from '../ports.ts';
 
 export const STORE_NAME = 'compatibility_reports';
-/** Consumer group of this service on the bus (every replica shares the work). */
-export const BUS_GROUP = 'western-calc';
 
 export class Erasure {
   constructor(private readonly reports: ReportStore) {}
@@ -17,9 +14,5 @@ export class Erasure {
       ? await this.reports.deleteForChart(tenantId, chartId)
       : await this.reports.deleteForTenant(tenantId);
     return { [STORE_NAME]: n };
-  }
-
-  async subscribe(bus: EventBus): Promise<void> {
-    await joinErasure(bus, BUS_GROUP, ({ tenantId, chartId }) => this.erase(tenantId, chartId ?? undefined));
   }
 }

@@ -2,7 +2,7 @@
 // override (recomputed for one response, never stored).
 import { computeChart, norm360, rulerOf, signOf, type HouseSystem, type Sign } from '@astro/astro-core';
 import { AppError } from '@astro/platform';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '@astro/platform';
 import { HOUSE_TOPICS, angularityOf, type Angularity } from './tables.ts';
 import { CORE_POINTS, WESTERN_BODIES, pointsOf, type Point } from './points.ts';
 
