@@ -13,7 +13,7 @@ import {
   ProviderError,
   type CompletionRequest,
   type ModelProvider,
-} from '../src/providers/provider.ts';
+} from '../src/domain/model-provider.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: any) => void;
 const servers: http.Server[] = [];

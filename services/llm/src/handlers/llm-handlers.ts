@@ -12,7 +12,7 @@ import { INTERPRETATION_TYPES, LANGUAGES, TIERS } from '../domain/catalog.ts';
 import { THEMES } from '../domain/themes.ts';
 import { chartReadingContext, dashaForecastContext, muhurtaContext, themeContext } from '../context/vedic-contexts.ts';
 import type { CalcSources } from '../context/sources.ts';
-import { requirePaidPlan, type Interpreter, type Job } from '../interpreter.ts';
+import { requirePaidPlan, type Interpreter, type Job } from '../domain/interpreter.ts';
 import type { InterpretationStore } from '../store/interpretation-store.ts';
 import { deltaEvent, doneEvent, metaEvent, toInterpretation, toStored } from './responses.ts';
 import { Checks, moment, skyMoment } from './validate.ts';

@@ -5,7 +5,7 @@
 // rewrites each statement deterministically in the tone (domain/statement-rewrite.ts).
 import { LlmRewriteServiceService } from '@astro/protos/astro/llm/v1/rewrite';
 import { AppError, invalidRequest, isPlanTier, isUuid, service, type Registration } from '@astro/platform';
-import type { Interpreter } from '../interpreter.ts';
+import type { Interpreter } from '../domain/interpreter.ts';
 
 export interface RewriteDeps {
   interpreter: Interpreter;

@@ -4,14 +4,15 @@
 // failed the same way, that way (llm_timeout, llm_rate_limited, llm_unavailable), which tells the
 // client what to expect on a retry; when they failed in different ways, llm_all_providers_failed.
 import { AppError, type Logger } from '@astro/platform';
-import { CallCancelledError, ProviderError, type CompletionRequest, type ModelProvider } from './provider.ts';
+import {
+  CallCancelledError,
+  ProviderError,
+  toAppError,
+  type CompletionRequest,
+  type ModelProvider,
+} from '../domain/model-provider.ts';
 
-const CODE = { timeout: 'llm_timeout', rate_limited: 'llm_rate_limited', unavailable: 'llm_unavailable' } as const;
-
-/** The spec code for a provider failure (exported for the mid-stream error event). */
-export function toAppError(err: ProviderError): AppError {
-  return new AppError(CODE[err.kind], undefined, { reason: err.kind });
-}
+export { toAppError };
 
 export class FailoverProvider implements ModelProvider {
   readonly name = 'failover';

@@ -6,7 +6,7 @@ import { composeAnswer } from '../domain/offline-writer.ts';
 import type { Fact } from '../domain/facts.ts';
 import { REWRITE_TASK } from '../domain/prompt.ts';
 import { rewriteStatement } from '../domain/statement-rewrite.ts';
-import { CallCancelledError, type CompletionRequest, type ModelProvider } from './provider.ts';
+import { CallCancelledError, type CompletionRequest, type ModelProvider } from '../domain/model-provider.ts';
 
 export class OfflineWriter implements ModelProvider {
   readonly name = 'offline-writer';

@@ -2,7 +2,12 @@
 // POST {base_url}/chat/completions with stream: true, read the SSE `data:` lines, yield each
 // choices[0].delta.content. One timeout covers the whole call; connection errors (nothing reached
 // the server) are retried a few times with a short backoff, other failures go to the next provider.
-import { CallCancelledError, ProviderError, type CompletionRequest, type ModelProvider } from './provider.ts';
+import {
+  CallCancelledError,
+  ProviderError,
+  type CompletionRequest,
+  type ModelProvider,
+} from '../domain/model-provider.ts';
 import type { Tier } from '../domain/catalog.ts';
 
 export interface OpenAiProviderConfig {

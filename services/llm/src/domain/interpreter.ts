@@ -12,23 +12,16 @@ import {
   type PlanTier,
   type Principal,
 } from '@astro/platform';
-import { checkBudgets, monthStartUtc } from './domain/budget.ts';
-import { cacheKey } from './domain/cache-key.ts';
-import type { InterpretationType, Language, Tier } from './domain/catalog.ts';
-import { costUsd, type PriceTable } from './domain/pricing.ts';
-import {
-  buildMessages,
-  maxOutputTokens,
-  REWRITE_TASK,
-  rewriteMaxOutputTokens,
-  rewriteMessages,
-} from './domain/prompt.ts';
-import { countPromptTokens, countTokens, type ChatMessage } from './domain/tokens.ts';
-import type { BucketTable } from './domain/token-bucket.ts';
-import type { EngineContext } from './context/vedic-contexts.ts';
-import { toAppError } from './providers/failover.ts';
-import { CallCancelledError, ProviderError, type ModelProvider } from './providers/provider.ts';
-import type { InterpretationRow, InterpretationStore, RequestParamsRow } from './store/interpretation-store.ts';
+import { checkBudgets, monthStartUtc } from './budget.ts';
+import { cacheKey } from './cache-key.ts';
+import type { InterpretationType, Language, Tier } from './catalog.ts';
+import { costUsd, type PriceTable } from './pricing.ts';
+import { buildMessages, maxOutputTokens, REWRITE_TASK, rewriteMaxOutputTokens, rewriteMessages } from './prompt.ts';
+import { countPromptTokens, countTokens, type ChatMessage } from './tokens.ts';
+import type { BucketTable } from './token-bucket.ts';
+import type { EngineContext } from './facts.ts';
+import { CallCancelledError, ProviderError, toAppError, type ModelProvider } from './model-provider.ts';
+import type { InterpretationRow, InterpretationStorePort, RequestParamsRow } from './ports.ts';
 
 export interface Built {
   context: EngineContext;
@@ -81,7 +74,7 @@ interface Completion {
 }
 
 export interface InterpreterDeps {
-  store: InterpretationStore;
+  store: InterpretationStorePort;
   provider: ModelProvider;
   prices: PriceTable;
   buckets: BucketTable;

@@ -1,8 +1,9 @@
 // The provider port: a model that writes an answer to chat messages as a stream of text deltas. The
 // use case never knows which model or vendor writes; models are chosen per tier by configuration and
 // never appear in responses.
-import type { Language, Tier } from '../domain/catalog.ts';
-import type { ChatMessage } from '../domain/tokens.ts';
+import { AppError } from '@astro/platform';
+import type { Language, Tier } from './catalog.ts';
+import type { ChatMessage } from './tokens.ts';
 
 export interface CompletionRequest {
   messages: ChatMessage[];
@@ -42,4 +43,11 @@ export class CallCancelledError extends Error {
     super('call cancelled by the client');
     this.name = 'CallCancelledError';
   }
+}
+
+const CODE = { timeout: 'llm_timeout', rate_limited: 'llm_rate_limited', unavailable: 'llm_unavailable' } as const;
+
+/** The spec code for a provider failure (exported for the mid-stream error event). */
+export function toAppError(err: ProviderError): AppError {
+  return new AppError(CODE[err.kind], undefined, { reason: err.kind });
 }
