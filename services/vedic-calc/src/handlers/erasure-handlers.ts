@@ -2,9 +2,9 @@
 // chains per chart in memory; erasure drops them (cache_entries_deleted). Idempotent by nature.
 import { DataErasureServiceService } from '@astro/protos/astro/erasure/v1/erasure';
 import { AppError, service, type Registration } from '@astro/platform';
-import { eraseCachedChains } from './dasha-handlers.ts';
+import type { VedicDeps } from './deps.ts';
 
-export function erasureRegistrations(): Registration[] {
+export function erasureRegistrations(deps: VedicDeps): Registration[] {
   return [
     service('astro.erasure.v1.DataErasureService', DataErasureServiceService, {
       erase: async (req) => {
@@ -12,7 +12,7 @@ export function erasureRegistrations(): Registration[] {
         return {
           rows_by_store: {},
           report_files_deleted: 0,
-          cache_entries_deleted: eraseCachedChains(req.tenant_id, req.chart_id || null),
+          cache_entries_deleted: deps.chains.erase(req.tenant_id, req.chart_id || null),
         };
       },
     }),

@@ -10,7 +10,7 @@ import {
   type Registration,
 } from '@astro/platform';
 import { ReadingsServiceService } from '@astro/protos/astro/vedic/v1/readings';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import { isValidTimeZone } from '../domain/panchanga/time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../domain/panchanga/validate.ts';
 import {
