@@ -22,8 +22,8 @@
 //    beats the village Londa (0.5).
 import type pg from 'pg';
 import { AppError } from '@astro/platform';
-import { countriesMatching, countryName } from './country-names.ts';
-import { parsePlaceQuery, type PlaceSearchOptions } from './place-query.ts';
+import { countriesMatching, countryName } from '../domain/country-names.ts';
+import { parsePlaceQuery, type PlaceSearchOptions } from '../domain/place-query.ts';
 
 /** Spec 1-platform.md "Place candidate". */
 export interface PlaceCandidate {

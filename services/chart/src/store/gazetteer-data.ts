@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countryName } from './country-names.ts';
+import { countryName } from '../domain/country-names.ts';
 
 /** Bumped when the loader changes what it writes, so existing databases are reloaded once. */
 export const LOADER_VERSION = 1;
