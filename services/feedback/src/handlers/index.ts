@@ -7,11 +7,11 @@ import {
   TalentServiceService,
 } from '@astro/protos/astro/feedback/v1/feedback';
 import { AppError, service, type CallContext, type Principal, type Registration } from '@astro/platform';
-import type { ErasureUseCases } from '../use-cases/erasure.ts';
-import type { FeedbackUseCases } from '../use-cases/feedback.ts';
-import type { InterpretationUseCases } from '../use-cases/interpretations.ts';
-import type { ReportUseCases } from '../use-cases/reports.ts';
-import type { TalentUseCases } from '../use-cases/talent.ts';
+import type { ErasureUseCases } from '../domain/use-cases/erasure.ts';
+import type { FeedbackUseCases } from '../domain/use-cases/feedback.ts';
+import type { InterpretationUseCases } from '../domain/use-cases/interpretations.ts';
+import type { ReportUseCases } from '../domain/use-cases/reports.ts';
+import type { TalentUseCases } from '../domain/use-cases/talent.ts';
 
 export interface FeedbackDeps {
   talent: TalentUseCases;

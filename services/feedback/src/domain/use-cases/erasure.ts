@@ -5,8 +5,8 @@
 // killed half-way finds the rows again on redelivery and finishes; and the tenant's aggregates are all
 // recounted (not only those of rows this attempt deleted), so a recount lost to a crash is redone.
 import type { EraseResult } from '@astro/protos/astro/erasure/v1/erasure';
-import type { ReportFiles } from '../reports/report-files.ts';
-import type { FeedbackStore } from '../store/feedback-store.ts';
+import type { ReportFilesPort as ReportFiles } from '../ports.ts';
+import type { FeedbackStorePort as FeedbackStore } from '../ports.ts';
 import type { FeedbackUseCases } from './feedback.ts';
 
 export class ErasureUseCases {

@@ -2,11 +2,11 @@
 // the requested locale. Scores are computed before any locale is looked at.
 import type { TalentProfile, TalentScore } from '@astro/protos/astro/feedback/v1/feedback';
 import { uuidv7 } from '@astro/platform';
-import type { ChartReader, StoredChart } from '../chart-source.ts';
-import { TALENT_METHOD_VERSION, type SkillId } from '../domain/talent/ontology.ts';
-import { scoreTalents, type TalentResult } from '../domain/talent/score.ts';
-import { resolveLocale, sentenceFor, type Locale } from '../domain/talent/sentences.ts';
-import type { FeedbackStore } from '../store/feedback-store.ts';
+import type { ChartReader, StoredChart } from '../ports.ts';
+import { TALENT_METHOD_VERSION, type SkillId } from '../talent/ontology.ts';
+import { scoreTalents, type TalentResult } from '../talent/score.ts';
+import { resolveLocale, sentenceFor, type Locale } from '../talent/sentences.ts';
+import type { FeedbackStorePort as FeedbackStore } from '../ports.ts';
 
 export function talentScoresOf(stored: StoredChart): TalentResult[] {
   return scoreTalents({ planets: stored.chart?.planets ?? [] });

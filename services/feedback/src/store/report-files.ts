@@ -1,8 +1,9 @@
 // Report PDFs on disk: <dir>/<tenant_id>/<report_id>.pdf. The row keeps the relative file name.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { ReportFilesPort } from '../domain/ports.ts';
 
-export class ReportFiles {
+export class ReportFiles implements ReportFilesPort {
   constructor(private readonly dir: string) {}
 
   async write(tenantId: string, reportId: string, pdf: Buffer): Promise<string> {

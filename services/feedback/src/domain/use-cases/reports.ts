@@ -4,12 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { Report } from '@astro/protos/astro/feedback/v1/feedback';
 import { invalidRequest, uuidv7 } from '@astro/platform';
-import { TALENT_METHOD_VERSION } from '../domain/talent/ontology.ts';
-import { renderBody, selectTemplate } from '../domain/templates/select.ts';
+import { TALENT_METHOD_VERSION } from '../talent/ontology.ts';
+import { renderBody, selectTemplate } from '../templates/select.ts';
 import { REPORT_SECTIONS, renderReportPdf } from '../reports/render-pdf.ts';
-import type { ReportFiles } from '../reports/report-files.ts';
-import type { ChartReader } from '../chart-source.ts';
-import type { FeedbackStore } from '../store/feedback-store.ts';
+import type { ReportFilesPort as ReportFiles } from '../ports.ts';
+import type { ChartReader } from '../ports.ts';
+import type { FeedbackStorePort as FeedbackStore } from '../ports.ts';
 import type { InterpretationUseCases } from './interpretations.ts';
 import { talentScoresOf } from './talent.ts';
 

@@ -5,18 +5,9 @@
 import * as grpc from '@grpc/grpc-js';
 import { LlmRewriteServiceClient, type RewriteItem } from '@astro/protos/astro/llm/v1/rewrite';
 import { AppError, channelOptions, outgoingMetadata, unary } from '@astro/platform';
+import type { RewriteRequest, Rewriter } from '../domain/ports.ts';
 
-export interface RewriteRequest {
-  tenantId: string;
-  chartId: string;
-  tone: string;
-  language: string;
-  items: RewriteItem[];
-}
-
-export interface Rewriter {
-  rewrite(req: RewriteRequest): Promise<RewriteItem[]>;
-}
+export type { RewriteRequest, Rewriter };
 
 /** Codes that mean "the llm service is not there", as restored by fromGrpcError. */
 const ABSENT = new Set(['service_unavailable', 'not_implemented', 'gateway_timeout', 'internal_error']);

@@ -1,12 +1,9 @@
 // The feedback service's port to stored charts, over the shared read path (@astro/platform ChartReader).
 // The tenant is passed explicitly (talent profiles and reports read any system's chart).
 import { ChartReader as PlatformChartReader, type StoredChart } from '@astro/platform';
+import type { ChartReader } from '../domain/ports.ts';
 
-export type { StoredChart };
-
-export interface ChartReader {
-  load(tenantId: string, chartId: string): Promise<StoredChart>;
-}
+export type { ChartReader, StoredChart };
 
 export class ChartSource implements ChartReader {
   private readonly reader: PlatformChartReader;

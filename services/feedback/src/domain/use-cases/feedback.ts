@@ -3,9 +3,9 @@
 // the template's counts from the stored entries, which makes it idempotent under redelivery.
 import type { FeedbackEntry, TemplateAccuracy } from '@astro/protos/astro/feedback/v1/feedback';
 import { AppError, EVENTS, eventMessage, invalidRequest, uuidv7, type FieldError } from '@astro/platform';
-import { accuracyOf, isSuppressed, ROLES, VERDICTS, type SuppressionPolicy } from '../domain/feedback/accuracy.ts';
-import { templateById } from '../domain/templates/catalog.ts';
-import type { FeedbackRow, FeedbackStore } from '../store/feedback-store.ts';
+import { accuracyOf, isSuppressed, ROLES, VERDICTS, type SuppressionPolicy } from '../feedback/accuracy.ts';
+import { templateById } from '../templates/catalog.ts';
+import type { FeedbackRow, FeedbackStorePort as FeedbackStore } from '../ports.ts';
 
 export const COMMENT_MAX = 2000;
 const ID_MAX = 200;

@@ -4,8 +4,8 @@
 // keeps each group's position; Kafka its committed offsets). Payloads are validated against the proto
 // messages: a malformed or unknown-version event is parked, never crashes the consumer.
 import { EVENTS, joinErasure, subscribeEvent, type EventBus } from '@astro/platform';
-import type { ErasureUseCases } from '../use-cases/erasure.ts';
-import type { FeedbackUseCases } from '../use-cases/feedback.ts';
+import type { ErasureUseCases } from '../domain/use-cases/erasure.ts';
+import type { FeedbackUseCases } from '../domain/use-cases/feedback.ts';
 
 export async function subscribeAll(bus: EventBus, feedback: FeedbackUseCases, erasure: ErasureUseCases) {
   await subscribeEvent(bus, 'feedback-aggregator', EVENTS.FeedbackSubmitted, async (p) => {

@@ -2,11 +2,11 @@
 // catalog, suppressed templates skipped, optional LLM rewording through the llm service.
 import type { Interpretation, Statement } from '@astro/protos/astro/feedback/v1/feedback';
 import { AppError, invalidRequest, uuidv7, type FieldError, type Principal } from '@astro/platform';
-import { isSuppressed, type SuppressionPolicy } from '../domain/feedback/accuracy.ts';
-import { CATALOG_VERSION } from '../domain/templates/catalog.ts';
-import { renderBody, selectTemplate } from '../domain/templates/select.ts';
-import type { Rewriter } from '../llm-rewriter.ts';
-import type { FeedbackStore, InterpretationRow, StatementRow } from '../store/feedback-store.ts';
+import { isSuppressed, type SuppressionPolicy } from '../feedback/accuracy.ts';
+import { CATALOG_VERSION } from '../templates/catalog.ts';
+import { renderBody, selectTemplate } from '../templates/select.ts';
+import type { Rewriter } from '../ports.ts';
+import type { FeedbackStorePort as FeedbackStore, InterpretationRow, StatementRow } from '../ports.ts';
 import type { TalentUseCases } from './talent.ts';
 
 export const TONES = ['corporate', 'coach', 'plain', 'vedic_traditional'] as const;
