@@ -9,7 +9,7 @@ import { ChainCache } from '../../services/vedic-calc/src/store/chain-cache.ts';
 import { dashaRegistrations } from '../../services/vedic-calc/src/handlers/dasha-handlers.ts';
 import { strengthRegistrations } from '../../services/vedic-calc/src/handlers/strength-handlers.ts';
 import { predictiveRegistrations } from '../../services/western-calc/src/handlers/predictive-handlers.ts';
-import { OfflineWriter } from '../../services/llm/src/providers/offline-provider.ts';
+import { OfflineWriter } from '../../services/llm/src/clients/providers/offline-provider.ts';
 
 export interface Timing {
   rps: number;

@@ -11,13 +11,13 @@ import {
   startMetricsServer,
 } from '@astro/platform';
 import { llmConfigSpec } from './config.ts';
-import { GrpcCalcSources } from './context/sources.ts';
+import { GrpcCalcSources } from './clients/calc-sources.ts';
 import { parsePriceTable } from './domain/pricing.ts';
 import { parseBucketTable } from './domain/token-bucket.ts';
-import { parseProviders } from './providers/config.ts';
-import { FailoverProvider } from './providers/failover.ts';
-import { OfflineWriter } from './providers/offline-provider.ts';
-import { OpenAiCompatibleProvider } from './providers/openai-compatible.ts';
+import { parseProviders } from './clients/providers/config.ts';
+import { FailoverProvider } from './clients/providers/failover.ts';
+import { OfflineWriter } from './clients/providers/offline-provider.ts';
+import { OpenAiCompatibleProvider } from './clients/providers/openai-compatible.ts';
 import { buildLlmServer } from './server.ts';
 import { InterpretationStore } from './store/interpretation-store.ts';
 

@@ -1,7 +1,7 @@
 // Wiring: store, calculation sources and model provider -> the interpreter (domain) -> handlers -> gRPC
 // services and the erasure subscription. No logic of its own; main.ts owns the process.
 import type { EventBus, Registration } from '@astro/platform';
-import type { CalcSources } from './context/sources.ts';
+import type { CalcSources } from './clients/calc-sources.ts';
 import { Interpreter } from './domain/interpreter.ts';
 import type { ModelProvider } from './domain/model-provider.ts';
 import type { PriceTable } from './domain/pricing.ts';

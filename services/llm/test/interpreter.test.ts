@@ -6,7 +6,7 @@ import { AppError, type Principal } from '@astro/platform';
 import { DEFAULT_PRICES } from '../src/domain/pricing.ts';
 import { DEFAULT_BUCKETS } from '../src/domain/token-bucket.ts';
 import { Interpreter, type Job } from '../src/domain/interpreter.ts';
-import { OfflineWriter } from '../src/providers/offline-provider.ts';
+import { OfflineWriter } from '../src/clients/providers/offline-provider.ts';
 import { CallCancelledError, ProviderError, type ModelProvider } from '../src/domain/model-provider.ts';
 import type { InterpretationRow } from '../src/store/interpretation-store.ts';
 

@@ -6,8 +6,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { AppError } from '@astro/platform';
-import { FailoverProvider } from '../src/providers/failover.ts';
-import { OpenAiCompatibleProvider } from '../src/providers/openai-compatible.ts';
+import { FailoverProvider } from '../src/clients/providers/failover.ts';
+import { OpenAiCompatibleProvider } from '../src/clients/providers/openai-compatible.ts';
 import {
   CallCancelledError,
   ProviderError,

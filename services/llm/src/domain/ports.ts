@@ -1,5 +1,13 @@
-// What the interpreter needs from storage (store/interpretation-store.ts on pg; fakes in tests).
+// What the interpreter and the context builders need from storage (store/interpretation-store.ts on pg)
+// and from the calculation services (clients/calc-sources.ts over gRPC); fakes in tests.
+import type { Principal } from '@astro/platform';
+import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
+import type { GetVimshottariCurrentResponse } from '@astro/protos/astro/vedic/v1/dashas';
+import type { JaiminiKarakasResponse } from '@astro/protos/astro/vedic/v1/jaimini';
+import type { GetLegacyMuhurtaResponse } from '@astro/protos/astro/vedic/v1/muhurta';
 import type { BucketConfig, TakeResult } from './token-bucket.ts';
+
+export type { StoredChart };
 
 export interface RequestParamsRow {
   at?: string;
@@ -55,4 +63,28 @@ export interface InterpretationStorePort {
     monthStart: Date,
   ): Promise<{ lastHourUsd: number; thisMonthUsd: number }>;
   takeToken(tenantId: string, tier: string, cfg: BucketConfig, now: Date): Promise<TakeResult>;
+}
+
+export interface MuhurtaWindow {
+  window_start: string;
+  window_end: string;
+  interval_minutes: number;
+  top_n: number;
+}
+
+/** The ports the context builders use (tests can stand in for them). */
+export interface CalcSources {
+  readChart(p: Principal, chartId: string, system: 'vedic' | 'western'): Promise<StoredChart>;
+  vimshottariCurrent(p: Principal, chartId: string, at: string): Promise<GetVimshottariCurrentResponse>;
+  jaiminiKarakas(p: Principal, chartId: string): Promise<JaiminiKarakasResponse>;
+  muhurtaCandidates(p: Principal, chartId: string, w: MuhurtaWindow): Promise<GetLegacyMuhurtaResponse>;
+  /** vedic-calc's probability engine (JSON as its public routes answer it). */
+  completeFactor(p: Principal, chartId: string, theme: string, at?: string): Promise<Record<string, any>>;
+  metaFactors(p: Principal, chartId: string): Promise<Record<string, any>>;
+  periodModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
+  transitModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
+  /** western-calc's natal grounding: summary, aspects, dignities, houses, dispositors, patterns. */
+  westernNatal(p: Principal, chartId: string): Promise<Record<string, any>>;
+  /** western-calc's predictive grounding of a window: transit windows, profection, progressed lunation. */
+  westernForecast(p: Principal, chartId: string, startsAt: string, endsAt: string): Promise<Record<string, any>>;
 }

@@ -14,8 +14,8 @@ import {
   type Sign,
 } from '@astro/astro-core';
 import type { Principal } from '@astro/platform';
-import { atDepth, type Fact } from '../domain/facts.ts';
-import type { CalcSources, StoredChart } from './sources.ts';
+import { atDepth, type Fact } from '../facts.ts';
+import type { CalcSources, StoredChart } from '../ports.ts';
 import { contacts, type Contact, type Pos } from './vedic-grounding.ts';
 import { CONTEXT_VERSION, type EngineContext } from './vedic-contexts.ts';
 

@@ -7,8 +7,8 @@ import {
   ProviderError,
   type CompletionRequest,
   type ModelProvider,
-} from '../domain/model-provider.ts';
-import type { Tier } from '../domain/catalog.ts';
+} from '../../domain/model-provider.ts';
+import type { Tier } from '../../domain/catalog.ts';
 
 export interface OpenAiProviderConfig {
   name: string;

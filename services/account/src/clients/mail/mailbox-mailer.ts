@@ -4,7 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { uuidv7 } from '@astro/platform';
-import type { Mailer, OutgoingMail } from '../domain/ports.ts';
+import type { Mailer, OutgoingMail } from '../../domain/ports.ts';
 
 export class MailboxMailer implements Mailer {
   private readonly composer: Transporter;

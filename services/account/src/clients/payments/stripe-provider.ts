@@ -3,7 +3,7 @@
 // travels as client_reference_id and metadata, so the webhook finds what was bought.
 import Stripe from 'stripe';
 import { AppError } from '@astro/platform';
-import type { CheckoutDraft, PaymentProvider, ProviderEvent } from '../domain/billing/ports.ts';
+import type { CheckoutDraft, PaymentProvider, ProviderEvent } from '../../domain/billing/ports.ts';
 
 export interface StripeSettings {
   secretKey: string;

@@ -7,7 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@astro/platform';
-import type { CheckoutDraft, PaymentProvider, ProviderEvent } from '../domain/billing/ports.ts';
+import type { CheckoutDraft, PaymentProvider, ProviderEvent } from '../../domain/billing/ports.ts';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 

@@ -3,9 +3,9 @@
 // the model receives) with `highlights`, the facts a writer may state.
 import { computeChart } from '@astro/astro-core';
 import type { Principal } from '@astro/platform';
-import { atDepth, type EngineContext, type Fact } from '../domain/facts.ts';
-import type { ThemeDef } from '../domain/themes.ts';
-import type { CalcSources, MuhurtaWindow, StoredChart } from './sources.ts';
+import { atDepth, type EngineContext, type Fact } from '../facts.ts';
+import type { ThemeDef } from '../themes.ts';
+import type { CalcSources, MuhurtaWindow, StoredChart } from '../ports.ts';
 import {
   contacts,
   GRAHAS,
@@ -21,7 +21,7 @@ import {
 // v2: intro facts name a topic instead of English text; facts carry the tier depth (domain/facts.ts);
 // theme and chart reading contexts carry the extra placements and houses their deeper facts cite.
 export const CONTEXT_VERSION = 'llm-context-v2';
-export type { EngineContext } from '../domain/facts.ts';
+export type { EngineContext } from '../facts.ts';
 
 const positionsOf = (c: StoredChart): Pos[] => (c.chart?.planets ?? []) as Pos[];
 

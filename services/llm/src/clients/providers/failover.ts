@@ -10,7 +10,7 @@ import {
   toAppError,
   type CompletionRequest,
   type ModelProvider,
-} from '../domain/model-provider.ts';
+} from '../../domain/model-provider.ts';
 
 export { toAppError };
 

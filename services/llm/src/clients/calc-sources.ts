@@ -2,44 +2,22 @@
 // carry the caller's principal (so vedic-calc reads the chart as that tenant) and the request id.
 import * as grpc from '@grpc/grpc-js';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
-import { DashaServiceClient, type GetVimshottariCurrentResponse } from '@astro/protos/astro/vedic/v1/dashas';
-import { JaiminiServiceClient, type JaiminiKarakasResponse } from '@astro/protos/astro/vedic/v1/jaimini';
-import { MuhurtaServiceClient, type GetLegacyMuhurtaResponse } from '@astro/protos/astro/vedic/v1/muhurta';
+import { DashaServiceClient } from '@astro/protos/astro/vedic/v1/dashas';
+import { JaiminiServiceClient } from '@astro/protos/astro/vedic/v1/jaimini';
+import { MuhurtaServiceClient } from '@astro/protos/astro/vedic/v1/muhurta';
 import { PredictServiceClient } from '@astro/protos/astro/vedic/v1/predict';
 import { WesternCoreServiceClient } from '@astro/protos/astro/western/v1/core';
 import { WesternPredictiveServiceClient } from '@astro/protos/astro/western/v1/predictive';
 import { AppError, channelOptions, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
 
-export type { StoredChart };
+import type { CalcSources, MuhurtaWindow } from '../domain/ports.ts';
+
+export type { CalcSources, MuhurtaWindow, StoredChart };
 
 export interface SourceAddresses {
   chart: string;
   vedicCalc: string;
   westernCalc: string;
-}
-
-export interface MuhurtaWindow {
-  window_start: string;
-  window_end: string;
-  interval_minutes: number;
-  top_n: number;
-}
-
-/** The ports the context builders use (tests can stand in for them). */
-export interface CalcSources {
-  readChart(p: Principal, chartId: string, system: 'vedic' | 'western'): Promise<StoredChart>;
-  vimshottariCurrent(p: Principal, chartId: string, at: string): Promise<GetVimshottariCurrentResponse>;
-  jaiminiKarakas(p: Principal, chartId: string): Promise<JaiminiKarakasResponse>;
-  muhurtaCandidates(p: Principal, chartId: string, w: MuhurtaWindow): Promise<GetLegacyMuhurtaResponse>;
-  /** vedic-calc's probability engine (JSON as its public routes answer it). */
-  completeFactor(p: Principal, chartId: string, theme: string, at?: string): Promise<Record<string, any>>;
-  metaFactors(p: Principal, chartId: string): Promise<Record<string, any>>;
-  periodModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
-  transitModifiers(p: Principal, chartId: string, at: string): Promise<Record<string, any>>;
-  /** western-calc's natal grounding: summary, aspects, dignities, houses, dispositors, patterns. */
-  westernNatal(p: Principal, chartId: string): Promise<Record<string, any>>;
-  /** western-calc's predictive grounding of a window: transit windows, profection, progressed lunation. */
-  westernForecast(p: Principal, chartId: string, startsAt: string, endsAt: string): Promise<Record<string, any>>;
 }
 
 /** The predict routes answer pre-serialised JSON (google.api.HttpBody). */

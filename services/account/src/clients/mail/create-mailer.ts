@@ -1,4 +1,4 @@
-import type { Mailer } from '../domain/ports.ts';
+import type { Mailer } from '../../domain/ports.ts';
 import { MailboxMailer } from './mailbox-mailer.ts';
 import { SmtpMailer } from './smtp-mailer.ts';
 

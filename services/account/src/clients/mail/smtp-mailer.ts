@@ -1,6 +1,6 @@
 // SMTP delivery through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://...).
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, OutgoingMail } from '../domain/ports.ts';
+import type { Mailer, OutgoingMail } from '../../domain/ports.ts';
 
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;

@@ -2,11 +2,11 @@
 // domain/offline-writer.ts), or for a statement rewrite re-frames the statement in the tone (see
 // domain/statement-rewrite.ts), and streams it in small pieces with a pause between them, like a
 // model.
-import { composeAnswer } from '../domain/offline-writer.ts';
-import type { Fact } from '../domain/facts.ts';
-import { REWRITE_TASK } from '../domain/prompt.ts';
-import { rewriteStatement } from '../domain/statement-rewrite.ts';
-import { CallCancelledError, type CompletionRequest, type ModelProvider } from '../domain/model-provider.ts';
+import { composeAnswer } from '../../domain/offline-writer.ts';
+import type { Fact } from '../../domain/facts.ts';
+import { REWRITE_TASK } from '../../domain/prompt.ts';
+import { rewriteStatement } from '../../domain/statement-rewrite.ts';
+import { CallCancelledError, type CompletionRequest, type ModelProvider } from '../../domain/model-provider.ts';
 
 export class OfflineWriter implements ModelProvider {
   readonly name = 'offline-writer';

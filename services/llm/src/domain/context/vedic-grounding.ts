@@ -7,7 +7,7 @@
 // Saturn in own or exaltation sign in a kendra from the ascendant); Phaladeepika ch. 6 (Budha-Aditya,
 // Chandra-Mangala: the two planets in one sign).
 import { DEBILITATION, EXALTATION, SIGNS, SIGN_INFO, type ClassicalPlanet, type Sign } from '@astro/astro-core';
-import type { Fact } from '../domain/facts.ts';
+import type { Fact } from '../facts.ts';
 
 export interface Pos {
   planet: string;
