@@ -4,7 +4,7 @@
 // gets the spec's 503 llm_unavailable, never a 500.
 import * as grpc from '@grpc/grpc-js';
 import { LlmRewriteServiceClient, type RewriteItem } from '@astro/protos/astro/llm/v1/rewrite';
-import { AppError, channelOptions, outgoingMetadata, unary } from '@astro/platform';
+import { AppError, channelOptions, grpcTarget, outgoingMetadata, unary } from '@astro/platform';
 import type { RewriteRequest, Rewriter } from '../domain/ports.ts';
 
 export type { RewriteRequest, Rewriter };
@@ -20,7 +20,7 @@ export class LlmRewriter implements Rewriter {
     address: string,
     private readonly deadlineMs: number,
   ) {
-    this.client = new LlmRewriteServiceClient(address, grpc.credentials.createInsecure(), channelOptions());
+    this.client = new LlmRewriteServiceClient(grpcTarget(address), grpc.credentials.createInsecure(), channelOptions());
   }
 
   async rewrite(req: RewriteRequest): Promise<RewriteItem[]> {

@@ -8,7 +8,7 @@ import { MuhurtaServiceClient } from '@astro/protos/astro/vedic/v1/muhurta';
 import { PredictServiceClient } from '@astro/protos/astro/vedic/v1/predict';
 import { WesternCoreServiceClient } from '@astro/protos/astro/western/v1/core';
 import { WesternPredictiveServiceClient } from '@astro/protos/astro/western/v1/predictive';
-import { AppError, channelOptions, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
+import { AppError, channelOptions, grpcTarget, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
 
 import type { CalcSources, MuhurtaWindow } from '../domain/ports.ts';
 
@@ -36,13 +36,13 @@ export class GrpcCalcSources implements CalcSources {
   private readonly westernPredictive: WesternPredictiveServiceClient;
 
   constructor(addr: SourceAddresses) {
-    this.chart = new ChartReaderServiceClient(addr.chart, creds, channelOptions());
-    this.dashas = new DashaServiceClient(addr.vedicCalc, creds, channelOptions());
-    this.jaimini = new JaiminiServiceClient(addr.vedicCalc, creds, channelOptions());
-    this.muhurta = new MuhurtaServiceClient(addr.vedicCalc, creds, channelOptions());
-    this.predict = new PredictServiceClient(addr.vedicCalc, creds, channelOptions());
-    this.westernCore = new WesternCoreServiceClient(addr.westernCalc, creds, channelOptions());
-    this.westernPredictive = new WesternPredictiveServiceClient(addr.westernCalc, creds, channelOptions());
+    this.chart = new ChartReaderServiceClient(grpcTarget(addr.chart), creds, channelOptions());
+    this.dashas = new DashaServiceClient(grpcTarget(addr.vedicCalc), creds, channelOptions());
+    this.jaimini = new JaiminiServiceClient(grpcTarget(addr.vedicCalc), creds, channelOptions());
+    this.muhurta = new MuhurtaServiceClient(grpcTarget(addr.vedicCalc), creds, channelOptions());
+    this.predict = new PredictServiceClient(grpcTarget(addr.vedicCalc), creds, channelOptions());
+    this.westernCore = new WesternCoreServiceClient(grpcTarget(addr.westernCalc), creds, channelOptions());
+    this.westernPredictive = new WesternPredictiveServiceClient(grpcTarget(addr.westernCalc), creds, channelOptions());
   }
 
   private md(p: Principal): grpc.Metadata {

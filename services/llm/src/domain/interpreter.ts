@@ -7,6 +7,7 @@ import {
   PLANS,
   llmSpendUsd,
   llmTokens,
+  noCaller,
   uuidv7,
   isPlanTier,
   type PlanTier,
@@ -84,7 +85,7 @@ export interface InterpreterDeps {
 
 /** Free plans: 403 before anything else (spec: before any model call). */
 export function requirePaidPlan(p: Principal | undefined): Principal {
-  if (!p) throw new AppError('unauthorized', 'No caller.', { reason: 'missing' });
+  if (!p) throw noCaller();
   if (!isPlanTier(p.plan_tier) || p.plan_tier === 'free' || PLANS[p.plan_tier].llm_budget_per_month_usd <= 0)
     throw new AppError('plan_feature_unavailable', 'LLM interpretations need a paid plan.', {
       plan: p.plan_tier,

@@ -1,7 +1,7 @@
 // Solar and lunar returns: the moment the transiting Sun (Moon) comes back to its natal longitude,
 // found by astro-core's bracketed bisection (to the millisecond), and the chart cast for it.
 import { computeChart, findLongitudeCrossing, type HouseSystem, type Position } from '@astro/astro-core';
-import { AppError, invalidRequest } from '@astro/platform';
+import { AppError, coordinateErrors, invalidRequest } from '@astro/platform';
 import { houseOf, type Cusp } from '../natal/houses.ts';
 import { HOUSE_TOPICS } from '../natal/tables.ts';
 import { WESTERN_BODIES } from '../natal/points.ts';
@@ -19,11 +19,7 @@ export function returnLocation(
       longitude: lon ?? null,
     });
   if (lat === undefined || lon === undefined) return { ...natal, relocated: false };
-  const errors = [];
-  if (!Number.isFinite(lat) || lat < -90 || lat > 90)
-    errors.push({ field: 'latitude', reason: 'out_of_range', message: 'must be from -90 to 90' });
-  if (!Number.isFinite(lon) || lon < -180 || lon > 180)
-    errors.push({ field: 'longitude', reason: 'out_of_range', message: 'must be from -180 to 180' });
+  const errors = coordinateErrors({ latitude: lat, longitude: lon });
   if (errors.length) throw invalidRequest(errors);
   return { latitude: lat, longitude: lon, relocated: true };
 }
