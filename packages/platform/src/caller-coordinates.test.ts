@@ -29,13 +29,19 @@ describe('coordinateErrors', () => {
 describe('caller', () => {
   const principal = { tenant_id: '0190f1a2-0000-7000-8000-000000000001' } as any;
   it('a public call without a principal is 401 unauthorized', () => {
-    assert.throws(() => requireTenant({} as any), (e: AppError) => e.code === 'unauthorized');
+    assert.throws(
+      () => requireTenant({} as any),
+      (e: AppError) => e.code === 'unauthorized',
+    );
     assert.equal(requireTenant({ principal } as any), principal.tenant_id);
     assert.equal(requireCaller({ principal } as any), principal);
   });
   it('an internal tenant_id must be present and a UUID (422 invalid_request)', () => {
     for (const bad of [undefined, '', 'tenant-1'])
-      assert.throws(() => requireTenantId(bad), (e: AppError) => e.code === 'invalid_request');
+      assert.throws(
+        () => requireTenantId(bad),
+        (e: AppError) => e.code === 'invalid_request',
+      );
     assert.equal(requireTenantId(principal.tenant_id), principal.tenant_id);
   });
 });

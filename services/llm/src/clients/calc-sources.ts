@@ -8,7 +8,15 @@ import { MuhurtaServiceClient } from '@astro/protos/astro/vedic/v1/muhurta';
 import { PredictServiceClient } from '@astro/protos/astro/vedic/v1/predict';
 import { WesternCoreServiceClient } from '@astro/protos/astro/western/v1/core';
 import { WesternPredictiveServiceClient } from '@astro/protos/astro/western/v1/predictive';
-import { AppError, channelOptions, grpcTarget, outgoingMetadata, unary, writePrincipal, type Principal } from '@astro/platform';
+import {
+  AppError,
+  channelOptions,
+  grpcTarget,
+  outgoingMetadata,
+  unary,
+  writePrincipal,
+  type Principal,
+} from '@astro/platform';
 
 import type { CalcSources, MuhurtaWindow } from '../domain/ports.ts';
 

@@ -4,7 +4,15 @@
 // recorded in the usage ledger as `statement_rewrite`); without a provider the offline writer
 // rewrites each statement deterministically in the tone (domain/statement-rewrite.ts).
 import { LlmRewriteServiceService } from '@astro/protos/astro/llm/v1/rewrite';
-import { AppError, invalidRequest, isPlanTier, isUuid, requireTenantId, service, type Registration } from '@astro/platform';
+import {
+  AppError,
+  invalidRequest,
+  isPlanTier,
+  isUuid,
+  requireTenantId,
+  service,
+  type Registration,
+} from '@astro/platform';
 import type { Interpreter } from '../domain/interpreter.ts';
 
 export interface RewriteDeps {
