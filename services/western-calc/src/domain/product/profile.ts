@@ -15,6 +15,7 @@
 // score (0-100) = round(100 x (0.25 d' + 0.15 r' + 0.15 e + 0.15 a + 0.3 s)) with d' = (dignity+1)/2,
 // r' = (ruler_dignity+1)/2, e = house_emphasis, a = angularity, s = aspect_support.
 import { SIGN_INFO, signOf } from '@astro/astro-core';
+import { BALANCE_WEIGHTS } from '../natal/balance.ts';
 import type { RelPoint } from '../relationships/chart-data.ts';
 import { angularityOf, point, signDignityPoints, type NatalView } from './natal-view.ts';
 
@@ -78,18 +79,9 @@ export const FEATURES: readonly FeatureDef[] = Object.freeze([
 ]);
 
 /** Balance weights: luminaries weigh most, then personal, social and outer planets (as the spec's balance). */
-export const PLANET_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
-  sun: 3,
-  moon: 3,
-  mercury: 2,
-  venus: 2,
-  mars: 2,
-  jupiter: 1.5,
-  saturn: 1.5,
-  uranus: 1,
-  neptune: 1,
-  pluto: 1,
-});
+export const PLANET_WEIGHTS: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(Object.entries(BALANCE_WEIGHTS).filter(([key]) => key !== 'ascendant' && key !== 'midheaven')),
+);
 const TOTAL_WEIGHT = Object.values(PLANET_WEIGHTS).reduce((s, w) => s + w, 0);
 
 export type ProfileLabel = 'low' | 'moderate' | 'high' | 'very_high';
