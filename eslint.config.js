@@ -1,6 +1,7 @@
 // One lint setup for the whole workspace.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import architecture from './eslint-rules/architecture.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'protos/gen/**', 'services/*/src/generated/**', '.data/**', '**/dist/**'] },
@@ -27,37 +28,13 @@ export default tseslint.config(
     },
   },
   {
-    // Boundaries (DESIGN.md §7): a service imports only @astro/protos and packages/*, never another
-    // service or the gateway; the gateway never imports a service.
-    files: ['services/**/*.ts'],
+    // Boundaries (DESIGN.md §7) and the service skeleton (README "Architecture"): see
+    // eslint-rules/architecture.js. tests/architecture-guards.test.ts proves each rule fires.
+    files: ['services/**/*.ts', 'gateway/**/*.ts', 'packages/**/*.ts'],
+    plugins: { arch: architecture },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/services/*', '@astro/gateway', '**/gateway/src/*'],
-              message: 'services talk over gRPC; import only @astro/protos and packages/*',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['gateway/**/*.ts', 'packages/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/services/*', '@astro/account', '@astro/chart'],
-              message: 'the gateway and packages never import a service',
-            },
-          ],
-        },
-      ],
+      'arch/service-boundaries': 'error',
+      'arch/domain-purity': 'error',
     },
   },
 );

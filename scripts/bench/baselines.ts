@@ -5,10 +5,11 @@
 // (scripts/ may import service code; the boundary rule in eslint.config.js covers services/ and gateway/.)
 import type { CallContext, Registration } from '@astro/platform';
 import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
+import { ChainCache } from '../../services/vedic-calc/src/store/chain-cache.ts';
 import { dashaRegistrations } from '../../services/vedic-calc/src/handlers/dasha-handlers.ts';
 import { strengthRegistrations } from '../../services/vedic-calc/src/handlers/strength-handlers.ts';
 import { predictiveRegistrations } from '../../services/western-calc/src/handlers/predictive-handlers.ts';
-import { OfflineWriter } from '../../services/llm/src/providers/offline-provider.ts';
+import { OfflineWriter } from '../../services/llm/src/clients/providers/offline-provider.ts';
 
 export interface Timing {
   rps: number;
@@ -71,7 +72,7 @@ function serialised(answer: any): number {
 /** GET .../dashas/vimshottari?depth=N: the handler's chain + JSON text, never from its chain cache. */
 export function vimshottariBaseline(stored: StoredChart, depth: number) {
   const get = handler(
-    dashaRegistrations({ charts: memorySource(stored, true) }),
+    dashaRegistrations({ charts: memorySource(stored, true), chains: new ChainCache() }),
     'astro.vedic.v1.DashaService',
     'getVimshottari',
   );
@@ -81,7 +82,7 @@ export function vimshottariBaseline(stored: StoredChart, depth: number) {
 /** GET .../shadbala: the strength profile (sunrise frame, stations, six balas) + JSON. */
 export function shadbalaBaseline(stored: StoredChart) {
   const get = handler(
-    strengthRegistrations({ charts: memorySource(stored, false) }),
+    strengthRegistrations({ charts: memorySource(stored, false), chains: new ChainCache() }),
     'astro.vedic.v1.VedicStrengthService',
     'getShadbala',
   );

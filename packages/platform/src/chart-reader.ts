@@ -4,6 +4,7 @@
 // answers 422 unsupported_astrology_system on routes that need one system.
 import * as grpc from '@grpc/grpc-js';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
+import { requireTenant } from './caller.ts';
 import { AppError } from './errors.ts';
 import { channelOptions, grpcTarget, outgoingMetadata, unary } from './grpc-client.ts';
 import type { CallContext } from './grpc-server.ts';
@@ -36,9 +37,7 @@ export class ChartReader {
 
   /** The chart `chartId` of the caller's tenant, refused when it is not of the `required` system. */
   async load(ctx: CallContext, chartId: string, required: RequiredSystem): Promise<StoredChart> {
-    const tenantId = ctx.principal?.tenant_id;
-    if (!tenantId) throw new AppError('unauthorized', 'No caller.', { reason: 'missing' });
-    const stored = await this.read(tenantId, chartId);
+    const stored = await this.read(requireTenant(ctx), chartId);
     if (required !== 'any' && stored.chart?.system !== required)
       throw new AppError(
         'unsupported_astrology_system',

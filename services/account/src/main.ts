@@ -10,9 +10,9 @@ import {
   startMetricsServer,
 } from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
-import { LocalPaymentProvider, localConfirmationSecret } from './payments/local-provider.ts';
-import { StripePaymentProvider } from './payments/stripe-provider.ts';
-import { createMailer } from './mail/create-mailer.ts';
+import { LocalPaymentProvider, localConfirmationSecret } from './clients/payments/local-provider.ts';
+import { StripePaymentProvider } from './clients/payments/stripe-provider.ts';
+import { createMailer } from './clients/mail/create-mailer.ts';
 import { InvalidationHub } from './domain/invalidations.ts';
 import { USAGE_TOPIC } from './domain/usage/records.ts';
 import { buildAccountServices } from './server.ts';

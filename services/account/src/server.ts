@@ -29,7 +29,7 @@ import { apiKeyAndPlanHandlers } from './handlers/api-key-handlers.ts';
 import { billingHandlers, billingInternalHandlers } from './handlers/billing-handlers.ts';
 import { Billing, type BillingSettings } from './domain/billing/billing.ts';
 import type { PaymentProvider } from './domain/billing/ports.ts';
-import { LocalPaymentProvider } from './payments/local-provider.ts';
+import { LocalPaymentProvider } from './clients/payments/local-provider.ts';
 import { PrismaBillingRepository } from './store/billing-store.ts';
 import { authHandlers } from './handlers/auth-handlers.ts';
 import { authenticatorHandlers, operatorHandlers } from './handlers/internal-handlers.ts';

@@ -17,8 +17,8 @@ import { silentLog } from '../src/domain/logging.ts';
 import type { TenantRepository } from '../src/domain/ports.ts';
 import { TenantProvisioner } from '../src/domain/tenant-provisioner.ts';
 import type { TenantRecord } from '../src/domain/types.ts';
-import { StripePaymentProvider } from '../src/payments/stripe-provider.ts';
-import { LocalPaymentProvider, localConfirmationSecret } from '../src/payments/local-provider.ts';
+import { StripePaymentProvider } from '../src/clients/payments/stripe-provider.ts';
+import { LocalPaymentProvider, localConfirmationSecret } from '../src/clients/payments/local-provider.ts';
 import { FakeClock, tenantRecord } from './fakes.ts';
 
 const TENANT = '0190a000-0000-7000-8000-0000000000a1';

@@ -1,4 +1,5 @@
-// Chart service process: config, ephemeris, databases, gazetteer, event bus, gRPC server, signals.
+// Chart service process: config, ephemeris, databases, gazetteer, event bus, gRPC server, signals. The
+// wiring of use cases and handlers is in server.ts.
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
 import {
@@ -11,12 +12,10 @@ import {
   startMetricsServer,
 } from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
-import { ChartErasure } from './domain/chart-erasure.ts';
-import { ChartUseCases } from './domain/chart-use-cases.ts';
-import { erasureParticipants } from './erasure/participants.ts';
-import { chartRegistrations } from './handlers/chart-handlers.ts';
-import { loadGazetteer } from './places/load-gazetteer.ts';
-import { PlaceSearch } from './places/place-search.ts';
+import { erasureParticipants } from './clients/erasure-participants.ts';
+import { buildChartServer } from './server.ts';
+import { loadGazetteer } from './store/load-gazetteer.ts';
+import { PlaceSearch } from './store/place-search.ts';
 import { ChartStore } from './store/chart-store.ts';
 import { PgDemoHitStore } from './store/demo-hit-store.ts';
 import { createPrismaClient } from './store/prisma.ts';
@@ -44,13 +43,14 @@ if (cfg.GAZETTEER_AUTOLOAD) {
 
 const chartStore = new ChartStore(pool);
 const participants = erasureParticipants(cfg, cfg.ERASE_DEADLINE_MS);
-const useCases = new ChartUseCases(
-  chartStore,
-  new PgDemoHitStore(db),
-  { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
-  new PlaceSearch(pool),
-  new ChartErasure(chartStore, participants, logger),
-);
+const server = buildChartServer({
+  charts: chartStore,
+  demoHits: new PgDemoHitStore(db),
+  demoLimit: { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
+  places: new PlaceSearch(pool),
+  participants,
+  logger,
+});
 // Moves chart.created / chart.deleted / tenant.data_erased from this service's outbox to the bus.
 const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'chart', logger });
 await relay.start();
@@ -58,7 +58,7 @@ await relay.start();
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
-  services: chartRegistrations(useCases),
+  services: server.registrations,
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
 });
 const metrics = startMetricsServer(cfg.METRICS_PORT);

@@ -9,8 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { AppError } from '@astro/platform';
 import { ensureDatabase, runMigrations } from '@astro/platform/db/index';
-import { loadGazetteer } from '../src/places/load-gazetteer.ts';
-import { PLACE_SEARCH_SQL, PlaceSearch, type PlaceCandidate } from '../src/places/place-search.ts';
+import { loadGazetteer } from '../src/store/load-gazetteer.ts';
+import { PLACE_SEARCH_SQL, PlaceSearch, type PlaceCandidate } from '../src/store/place-search.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '..', 'migrations');
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,5 +1,5 @@
 // Feedback service process: config, database, event bus (aggregator and erasure consumers), gRPC
-// server, signals.
+// server, signals. The wiring of use cases, handlers and subscriptions is in server.ts.
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -11,18 +11,12 @@ import {
   startGrpcServer,
   startMetricsServer,
 } from '@astro/platform';
-import { ChartSource } from './chart-source.ts';
+import { ChartSource } from './clients/chart-source.ts';
 import { feedbackConfigSpec } from './config.ts';
-import { subscribeAll } from './events/subscriptions.ts';
-import { feedbackRegistrations } from './handlers/index.ts';
-import { LlmRewriter } from './llm-rewriter.ts';
-import { ReportFiles } from './reports/report-files.ts';
+import { LlmRewriter } from './clients/llm-rewriter.ts';
+import { ReportFiles } from './store/report-files.ts';
+import { buildFeedbackServer } from './server.ts';
 import { FeedbackStore } from './store/feedback-store.ts';
-import { ErasureUseCases } from './use-cases/erasure.ts';
-import { FeedbackUseCases } from './use-cases/feedback.ts';
-import { InterpretationUseCases } from './use-cases/interpretations.ts';
-import { ReportUseCases } from './use-cases/reports.ts';
-import { TalentUseCases } from './use-cases/talent.ts';
 
 const cfg = loadConfigOrExit('feedback', feedbackConfigSpec);
 const logger = createLogger('feedback', cfg.LOG_LEVEL);
@@ -38,15 +32,15 @@ const charts = new ChartSource(cfg.CHART_ADDR);
 const rewriter = new LlmRewriter(cfg.LLM_ADDR, cfg.LLM_REWRITE_DEADLINE_MS);
 const store = new FeedbackStore(pool);
 const files = new ReportFiles(path.resolve(cfg.REPORTS_DIR));
-const policy = { threshold: cfg.TEMPLATE_SUPPRESSION_THRESHOLD, minSamples: cfg.TEMPLATE_SUPPRESSION_MIN_SAMPLES };
+const server = buildFeedbackServer({
+  charts,
+  rewriter,
+  store,
+  files,
+  policy: { threshold: cfg.TEMPLATE_SUPPRESSION_THRESHOLD, minSamples: cfg.TEMPLATE_SUPPRESSION_MIN_SAMPLES },
+});
 
-const talent = new TalentUseCases(charts, store);
-const interpretations = new InterpretationUseCases(talent, store, rewriter, policy);
-const feedback = new FeedbackUseCases(store, policy);
-const reports = new ReportUseCases(charts, store, interpretations, files);
-const erasure = new ErasureUseCases(store, files, feedback);
-
-await subscribeAll(bus, feedback, erasure);
+await server.subscribe(bus);
 // Moves feedback.submitted from this service's outbox to the bus.
 const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'feedback', logger });
 await relay.start();
@@ -54,7 +48,7 @@ await relay.start();
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
-  services: feedbackRegistrations({ talent, interpretations, feedback, reports, erasure }),
+  services: server.registrations,
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
 });
 const metrics = startMetricsServer(cfg.METRICS_PORT);

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Principal } from '@astro/platform';
 import { SKILL_IDS } from '../src/domain/talent/ontology.ts';
-import type { RewriteRequest, Rewriter } from '../src/llm-rewriter.ts';
-import { InterpretationUseCases } from '../src/use-cases/interpretations.ts';
+import type { RewriteRequest, Rewriter } from '../src/clients/llm-rewriter.ts';
+import { InterpretationUseCases } from '../src/domain/use-cases/interpretations.ts';
 
 const principal: Principal = {
   kind: 'api_key',

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { LlmRewriteServiceService, type RewriteItem } from '@astro/protos/astro/llm/v1/rewrite';
 import { AppError, createLogger, service, startGrpcServer, type RunningServer } from '@astro/platform';
 import { freePort } from '../../../scripts/fleet.ts';
-import { LlmRewriter } from '../src/llm-rewriter.ts';
+import { LlmRewriter } from '../src/clients/llm-rewriter.ts';
 
 let mode: 'ok' | 'budget' | 'incomplete' | 'slow' = 'ok';
 let server: RunningServer;

@@ -1,7 +1,7 @@
 // The PDF report renders a well-formed document (header, trailer, two pages) from a chart.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { renderReportPdf } from '../src/reports/render-pdf.ts';
+import { renderReportPdf } from '../src/domain/reports/render-pdf.ts';
 
 it('renders a two-page PDF with the wheel, positions, scores and statements', async () => {
   const planets = ['sun', 'moon', 'mercury', 'venus', 'mars', 'ascendant'].map((planet, i) => ({

@@ -1,4 +1,5 @@
-// llm process: config, ephemeris, database, providers, calculation clients, event bus, gRPC server.
+// llm process: config, ephemeris, database, providers, calculation clients, event bus, gRPC server. The
+// wiring of the interpreter and handlers is in server.ts.
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
 import {
@@ -10,18 +11,14 @@ import {
   startMetricsServer,
 } from '@astro/platform';
 import { llmConfigSpec } from './config.ts';
-import { GrpcCalcSources } from './context/sources.ts';
+import { GrpcCalcSources } from './clients/calc-sources.ts';
 import { parsePriceTable } from './domain/pricing.ts';
 import { parseBucketTable } from './domain/token-bucket.ts';
-import { erasureRegistrations, subscribeErasure } from './handlers/erasure-handler.ts';
-import { llmRegistrations } from './handlers/llm-handlers.ts';
-import { rewriteRegistrations } from './handlers/rewrite-handler.ts';
-import { westernRegistrations } from './handlers/western-handlers.ts';
-import { Interpreter } from './interpreter.ts';
-import { parseProviders } from './providers/config.ts';
-import { FailoverProvider } from './providers/failover.ts';
-import { OfflineWriter } from './providers/offline-provider.ts';
-import { OpenAiCompatibleProvider } from './providers/openai-compatible.ts';
+import { parseProviders } from './clients/providers/config.ts';
+import { FailoverProvider } from './clients/providers/failover.ts';
+import { OfflineWriter } from './clients/providers/offline-provider.ts';
+import { OpenAiCompatibleProvider } from './clients/providers/openai-compatible.ts';
+import { buildLlmServer } from './server.ts';
 import { InterpretationStore } from './store/interpretation-store.ts';
 
 const cfg = loadConfigOrExit('llm', llmConfigSpec);
@@ -55,7 +52,14 @@ const provider = new FailoverProvider(
   remote.length ? remote : [new OfflineWriter(cfg.LLM_OFFLINE_DELTA_DELAY_MS)],
   logger,
 );
-const interpreter = new Interpreter({ store, provider, prices, buckets, cacheTtlSeconds: cfg.LLM_CACHE_TTL_SECONDS });
+const server = buildLlmServer({
+  store,
+  sources,
+  provider,
+  prices,
+  buckets,
+  cacheTtlSeconds: cfg.LLM_CACHE_TTL_SECONDS,
+});
 
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
@@ -63,18 +67,12 @@ const bus = createEventBus({
   clientId: 'llm',
   logger,
 });
-await subscribeErasure(bus, store);
+await server.subscribe(bus);
 
-const deps = { interpreter, store, sources };
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
-  services: [
-    ...llmRegistrations(deps),
-    ...westernRegistrations(deps),
-    ...rewriteRegistrations({ interpreter }),
-    ...erasureRegistrations(store),
-  ],
+  services: server.registrations,
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
 });
 const metrics = startMetricsServer(cfg.METRICS_PORT);

@@ -5,9 +5,9 @@ import { describe, it } from 'node:test';
 import { AppError, type Principal } from '@astro/platform';
 import { DEFAULT_PRICES } from '../src/domain/pricing.ts';
 import { DEFAULT_BUCKETS } from '../src/domain/token-bucket.ts';
-import { Interpreter, type Job } from '../src/interpreter.ts';
-import { OfflineWriter } from '../src/providers/offline-provider.ts';
-import { CallCancelledError, ProviderError, type ModelProvider } from '../src/providers/provider.ts';
+import { Interpreter, type Job } from '../src/domain/interpreter.ts';
+import { OfflineWriter } from '../src/clients/providers/offline-provider.ts';
+import { CallCancelledError, ProviderError, type ModelProvider } from '../src/domain/model-provider.ts';
 import type { InterpretationRow } from '../src/store/interpretation-store.ts';
 
 function memoryStore() {

@@ -6,14 +6,14 @@ import http from 'node:http';
 import type net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { AppError } from '@astro/platform';
-import { FailoverProvider } from '../src/providers/failover.ts';
-import { OpenAiCompatibleProvider } from '../src/providers/openai-compatible.ts';
+import { FailoverProvider } from '../src/clients/providers/failover.ts';
+import { OpenAiCompatibleProvider } from '../src/clients/providers/openai-compatible.ts';
 import {
   CallCancelledError,
   ProviderError,
   type CompletionRequest,
   type ModelProvider,
-} from '../src/providers/provider.ts';
+} from '../src/domain/model-provider.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: any) => void;
 const servers: http.Server[] = [];

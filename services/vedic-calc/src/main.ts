@@ -1,7 +1,7 @@
-// vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless.
+// vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless but for the
+// in-memory chain cache; the wiring of handlers, cache and erasure is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
 import {
-  joinErasure,
   createEventBus,
   createLogger,
   handleSignals,
@@ -9,15 +9,15 @@ import {
   startGrpcServer,
   startMetricsServer,
 } from '@astro/platform';
-import { ChartSource } from './chart-source.ts';
+import { ChartSource } from './clients/chart-source.ts';
 import { vedicConfigSpec } from './config.ts';
-import { eraseCachedChains } from './handlers/dasha-handlers.ts';
-import { vedicRegistrations } from './handlers/index.ts';
+import { buildVedicServer } from './server.ts';
 
 const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
 const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
+const server = buildVedicServer({ charts });
 
 // Erasure events also reach the chain cache (the chart service calls Erase directly as well).
 const bus =
@@ -29,13 +29,12 @@ const bus =
         logger,
       })
     : undefined;
-if (bus)
-  await joinErasure(bus, 'vedic-calc-erasure', async ({ tenantId, chartId }) => eraseCachedChains(tenantId, chartId));
+if (bus) await server.subscribe(bus);
 
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
-  services: vedicRegistrations({ charts }),
+  services: server.registrations,
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
   // Depth-4 Vimshottari is about 3 MB.
   maxMessageBytes: 32 * 1024 * 1024,

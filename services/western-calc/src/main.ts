@@ -1,5 +1,5 @@
 // western-calc process: config, ephemeris, chart reads, compatibility-report database and its erasure
-// (gRPC and bus), gRPC server, signals.
+// (gRPC and bus), gRPC server, signals. The wiring of handlers and use cases is in server.ts.
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
 import {
@@ -10,12 +10,10 @@ import {
   startGrpcServer,
   startMetricsServer,
 } from '@astro/platform';
-import { Erasure } from './erasure/erasure.ts';
-import { erasureRegistrations } from './handlers/erasure-handlers.ts';
 import { PgReportStore } from './store/compatibility-report-store.ts';
-import { ChartSource } from './chart-source.ts';
+import { ChartSource } from './clients/chart-source.ts';
 import { westernConfigSpec } from './config.ts';
-import { westernRegistrations } from './handlers/index.ts';
+import { buildWesternServer } from './server.ts';
 
 const cfg = loadConfigOrExit('western-calc', westernConfigSpec);
 const logger = createLogger('western-calc', cfg.LOG_LEVEL);
@@ -26,7 +24,7 @@ const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
 // reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
 pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
 const reports = new PgReportStore(pool);
-const erasure = new Erasure(reports);
+const server = buildWesternServer({ charts, reports });
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
   databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
@@ -37,7 +35,7 @@ const bus = createEventBus({
 const running = await startGrpcServer({
   port: cfg.GRPC_PORT,
   logger,
-  services: [...westernRegistrations({ charts, reports }), ...erasureRegistrations(erasure)],
+  services: server.registrations,
   shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
   maxMessageBytes: 16 * 1024 * 1024,
 });
@@ -45,7 +43,7 @@ const metrics = startMetricsServer(cfg.METRICS_PORT);
 logger.info('western-calc listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
 // After the server is up, so the bus's schema check does not delay readiness; a consumer that was down
 // catches up from its group's position (at-least-once, idempotent deletes).
-await erasure.subscribe(bus);
+await server.subscribe(bus);
 
 handleSignals(logger, running, async () => {
   metrics?.close();

@@ -3,8 +3,8 @@
 // orb then is smaller exactly when the aspect is applying.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aspectBetween, isApplying } from '../src/aspects/aspects.ts';
-import { TRANSIT_POLICY } from '../src/predictive/transits.ts';
+import { aspectBetween, isApplying } from '../src/domain/aspects/aspects.ts';
+import { TRANSIT_POLICY } from '../src/domain/predictive/transits.ts';
 
 const pt = (planet: string, longitude: number, speed: number) => ({ planet, longitude, speed });
 

@@ -4,18 +4,18 @@
 // those positions and the classical rule named beside it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aspectBetween, findAspects, NATAL_POLICY, ASPECTS } from '../src/aspects/aspects.ts';
-import { antisciaOf } from '../src/natal/antiscia.ts';
-import { dignitiesOf } from '../src/natal/dignities.ts';
-import { dispositorChains } from '../src/natal/dispositors.ts';
-import { starOfDate, fixedStarContacts } from '../src/natal/fixed-stars.ts';
-import { houseOf } from '../src/natal/houses.ts';
-import { lotsOf } from '../src/natal/lots.ts';
-import { patternsOf } from '../src/natal/patterns.ts';
-import { isDayChart } from '../src/natal/sect.ts';
-import { lunarPhase } from '../src/natal/summary.ts';
-import { STAR_CATALOG } from '../src/natal/star-catalog.ts';
-import type { Point } from '../src/natal/points.ts';
+import { aspectBetween, findAspects, NATAL_POLICY, ASPECTS } from '../src/domain/aspects/aspects.ts';
+import { antisciaOf } from '../src/domain/natal/antiscia.ts';
+import { dignitiesOf } from '../src/domain/natal/dignities.ts';
+import { dispositorChains } from '../src/domain/natal/dispositors.ts';
+import { starOfDate, fixedStarContacts } from '../src/domain/natal/fixed-stars.ts';
+import { houseOf } from '../src/domain/natal/houses.ts';
+import { lotsOf } from '../src/domain/natal/lots.ts';
+import { patternsOf } from '../src/domain/natal/patterns.ts';
+import { isDayChart } from '../src/domain/natal/sect.ts';
+import { lunarPhase } from '../src/domain/natal/summary.ts';
+import { STAR_CATALOG } from '../src/domain/natal/star-catalog.ts';
+import type { Point } from '../src/domain/natal/points.ts';
 
 const dm = (signIndex: number, deg: number, min: number) => signIndex * 30 + deg + min / 60;
 // Astrodienst, Einstein: Sun 23°30' Pisces, Moon 14°31' Sagittarius, Mercury 3°09' Aries, Venus 16°59'

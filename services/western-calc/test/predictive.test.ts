@@ -5,13 +5,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { initEphemeris } from '@astro/astro-core';
-import { lunationsIn } from '../src/predictive/forecasts.ts';
-import { ageAt, profectionAt } from '../src/predictive/profections.ts';
-import { progressedMoment, realMoment } from '../src/predictive/progressions.ts';
-import { releasing, releasingLevel1, subPeriods, ZR_UNIT_MS } from '../src/predictive/releasing.ts';
-import { lunarReturnMoment, returnLocation, solarReturnMoment } from '../src/predictive/returns.ts';
-import { transitWindows } from '../src/predictive/transits.ts';
-import { skyAt } from '../src/predictive/sky.ts';
+import { lunationsIn } from '../src/domain/predictive/forecasts.ts';
+import { ageAt, profectionAt } from '../src/domain/predictive/profections.ts';
+import { progressedMoment, realMoment } from '../src/domain/predictive/progressions.ts';
+import { releasing, releasingLevel1, subPeriods, ZR_UNIT_MS } from '../src/domain/predictive/releasing.ts';
+import { lunarReturnMoment, returnLocation, solarReturnMoment } from '../src/domain/predictive/returns.ts';
+import { transitWindows } from '../src/domain/predictive/transits.ts';
+import { skyAt } from '../src/domain/predictive/sky.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;

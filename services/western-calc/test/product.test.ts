@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { computeChart } from '@astro/astro-core';
-import { REL_POINTS, type ChartData } from '../src/relationships/chart-data.ts';
-import { natalView, signDignityPoints, angularityOf } from '../src/product/natal-view.ts';
-import { DOMAINS, domainProfile, FEATURES, productProfile } from '../src/product/profile.ts';
-import { SLOW_BODIES, transitHits, nextImportantTransit, TIMELINE_BODIES } from '../src/product/transit-scan.ts';
-import { profileSummaryCards, timelineCards, weatherCards } from '../src/product/ux-cards.ts';
-import { dailyWeather } from '../src/product/weather.ts';
+import { REL_POINTS, type ChartData } from '../src/domain/relationships/chart-data.ts';
+import { natalView, signDignityPoints, angularityOf } from '../src/domain/product/natal-view.ts';
+import { DOMAINS, domainProfile, FEATURES, productProfile } from '../src/domain/product/profile.ts';
+import { SLOW_BODIES, transitHits, nextImportantTransit, TIMELINE_BODIES } from '../src/domain/product/transit-scan.ts';
+import { profileSummaryCards, timelineCards, weatherCards } from '../src/domain/product/ux-cards.ts';
+import { dailyWeather } from '../src/domain/product/weather.ts';
 
 const dms = (d: number, m: number) => d + m / 60;
 

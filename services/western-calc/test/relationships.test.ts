@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { computeChart, norm360 } from '@astro/astro-core';
-import { REL_POINTS, houseOf, type ChartData } from '../src/relationships/chart-data.ts';
-import { compositeCusps, nearerMidpoint } from '../src/relationships/composite.ts';
-import { davisonMoment } from '../src/relationships/davison.ts';
-import { pairFacts, signRelation } from '../src/relationships/pair-facts.ts';
-import { relationship } from '../src/relationships/report.ts';
-import { DIMENSIONS, dimensionScore, supportShare } from '../src/relationships/score.ts';
-import { aspectBetween, synastryContacts } from '../src/relationships/synastry.ts';
-import { bestCompatibilityTopics, ordinal, relationshipHighlights } from '../src/relationships/ux.ts';
+import { REL_POINTS, houseOf, type ChartData } from '../src/domain/relationships/chart-data.ts';
+import { compositeCusps, nearerMidpoint } from '../src/domain/relationships/composite.ts';
+import { davisonMoment } from '../src/domain/relationships/davison.ts';
+import { pairFacts, signRelation } from '../src/domain/relationships/pair-facts.ts';
+import { relationship } from '../src/domain/relationships/report.ts';
+import { DIMENSIONS, dimensionScore, supportShare } from '../src/domain/relationships/score.ts';
+import { aspectBetween, synastryContacts } from '../src/domain/relationships/synastry.ts';
+import { bestCompatibilityTopics, ordinal, relationshipHighlights } from '../src/domain/relationships/ux.ts';
 
 const dms = (d: number, m: number, s = 0) => d + m / 60 + s / 3600;
 

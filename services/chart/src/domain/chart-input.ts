@@ -1,7 +1,7 @@
 // Validation of a chart request (POST /v1/charts and the demo): every problem is collected into one
 // 422 invalid_request with details.errors[], so a client sees all its mistakes at once.
 import { type AstroSystem, type HouseSystem } from '@astro/astro-core';
-import { awareMoment, fieldErrorsAnswer, type FieldError } from '@astro/platform';
+import { awareMoment, coordinateErrors, fieldErrorsAnswer, type FieldError } from '@astro/platform';
 
 export const SYSTEMS: readonly AstroSystem[] = ['vedic', 'western'];
 export const HOUSE_SYSTEMS: readonly HouseSystem[] = ['placidus', 'whole_sign', 'equal', 'porphyry'];
@@ -49,14 +49,7 @@ export function validateChartRequest(input: ChartRequestInput): ChartRequest {
         });
     }
   }
-  const coord = (name: 'latitude' | 'longitude', limit: number) => {
-    const v = birth?.[name];
-    if (birth && v === undefined) errors.push({ field: `birth.${name}`, reason: 'required', message: 'is required' });
-    else if (v !== undefined && (v < -limit || v > limit))
-      errors.push({ field: `birth.${name}`, reason: 'out_of_range', message: `must be within -${limit}..${limit}` });
-  };
-  coord('latitude', 90);
-  coord('longitude', 180);
+  if (birth) errors.push(...coordinateErrors(birth, 'birth.'));
 
   const system = (input.system ?? 'vedic') as AstroSystem;
   if (!SYSTEMS.includes(system))

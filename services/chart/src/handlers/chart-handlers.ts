@@ -1,12 +1,9 @@
 // gRPC handlers: proto <-> domain only.
 import { ChartReaderServiceService, ChartServiceService } from '@astro/protos/astro/chart/v1/chart';
-import { AppError, service, type CallContext, type Registration } from '@astro/platform';
+import { requireTenant, service, type CallContext, type Registration } from '@astro/platform';
 import type { ChartUseCases } from '../domain/chart-use-cases.ts';
 
-function tenantOf(ctx: CallContext): string {
-  if (!ctx.principal?.tenant_id) throw new AppError('unauthorized', 'No caller.', { reason: 'missing' });
-  return ctx.principal.tenant_id;
-}
+const tenantOf = requireTenant;
 
 /** The client address the gateway saw (after its trusted-proxy rules). */
 function clientAddress(ctx: CallContext): string {

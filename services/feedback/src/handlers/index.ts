@@ -6,12 +6,12 @@ import {
   ReportServiceService,
   TalentServiceService,
 } from '@astro/protos/astro/feedback/v1/feedback';
-import { AppError, service, type CallContext, type Principal, type Registration } from '@astro/platform';
-import type { ErasureUseCases } from '../use-cases/erasure.ts';
-import type { FeedbackUseCases } from '../use-cases/feedback.ts';
-import type { InterpretationUseCases } from '../use-cases/interpretations.ts';
-import type { ReportUseCases } from '../use-cases/reports.ts';
-import type { TalentUseCases } from '../use-cases/talent.ts';
+import { requireCaller, requireTenant, requireTenantId, service, type Registration } from '@astro/platform';
+import type { ErasureUseCases } from '../domain/use-cases/erasure.ts';
+import type { FeedbackUseCases } from '../domain/use-cases/feedback.ts';
+import type { InterpretationUseCases } from '../domain/use-cases/interpretations.ts';
+import type { ReportUseCases } from '../domain/use-cases/reports.ts';
+import type { TalentUseCases } from '../domain/use-cases/talent.ts';
 
 export interface FeedbackDeps {
   talent: TalentUseCases;
@@ -21,11 +21,8 @@ export interface FeedbackDeps {
   erasure: ErasureUseCases;
 }
 
-function principalOf(ctx: CallContext): Principal {
-  if (!ctx.principal?.tenant_id) throw new AppError('unauthorized', 'No caller.', { reason: 'missing' });
-  return ctx.principal;
-}
-const tenantOf = (ctx: CallContext) => principalOf(ctx).tenant_id;
+const principalOf = requireCaller;
+const tenantOf = requireTenant;
 
 export function feedbackRegistrations(d: FeedbackDeps): Registration[] {
   return [
@@ -47,8 +44,7 @@ export function feedbackRegistrations(d: FeedbackDeps): Registration[] {
     // Internal: called by the chart service with the tenant in the request (no principal).
     service('astro.erasure.v1.DataErasureService', DataErasureServiceService, {
       erase: async (req) => {
-        if (!req.tenant_id) throw new AppError('invalid_request', 'tenant_id is required.');
-        return d.erasure.erase(req.tenant_id, req.chart_id || null);
+        return d.erasure.erase(requireTenantId(req.tenant_id), req.chart_id || null);
       },
     }),
   ];

@@ -5,88 +5,20 @@
 import type pg from 'pg';
 import { inTransaction, isUuid, writeOutbox, type OutboxMessage } from '@astro/platform';
 
-export interface StoredScore {
-  skill_id: string;
-  value: number;
-  level: string;
-  lead_planet: string;
-  fired: { rule_id: string; kind: string; weight: number; facts: object }[];
-}
+import type {
+  AccuracyRow,
+  ErasedRows,
+  FeedbackRow,
+  FeedbackStorePort,
+  InterpretationRow,
+  ReportRow,
+  StatementRow,
+  StoredScore,
+} from '../domain/ports.ts';
 
-export interface InterpretationRow {
-  id: string;
-  tenant_id: string;
-  chart_id: string;
-  locale: string;
-  tone: string;
-  catalog_version: string;
-  llm_rewritten: boolean;
-  created_at: Date;
-}
+export type { AccuracyRow, ErasedRows, FeedbackRow, InterpretationRow, ReportRow, StatementRow, StoredScore };
 
-export interface StatementRow {
-  id: string;
-  interpretation_id: string;
-  tenant_id: string;
-  chart_id: string;
-  position: number;
-  skill_id: string;
-  template_id: string;
-  kind: string;
-  locale: string;
-  body: string;
-  score: number;
-  rule_path: string[];
-  created_at: Date;
-}
-
-export interface FeedbackRow {
-  id: string;
-  tenant_id: string;
-  chart_id: string;
-  statement_id: string;
-  template_id: string;
-  skill_id: string;
-  verdict: string;
-  role: string;
-  user_id: string | null;
-  organization_id: string | null;
-  comment: string | null;
-  confidence: number | null;
-  submitted_at: Date;
-}
-
-export interface AccuracyRow {
-  template_id: string;
-  sample_size: number;
-  correct_count: number;
-  doubtful_count: number;
-  wrong_count: number;
-  accuracy: number;
-  updated_at: Date;
-}
-
-export interface ReportRow {
-  id: string;
-  tenant_id: string;
-  chart_id: string;
-  file_name: string;
-  size_bytes: number;
-  sha256: string;
-  page_count: number;
-  locale: string;
-  method_version: string;
-  created_at: Date;
-}
-
-export interface ErasedRows {
-  skill_profiles: number;
-  interpretations: number;
-  feedback_entries: number;
-  reports: ReportRow[];
-}
-
-export class FeedbackStore {
+export class FeedbackStore implements FeedbackStorePort {
   constructor(private readonly pool: pg.Pool) {}
 
   // ------------------------------------------------------------ skill profiles

@@ -35,3 +35,6 @@ export type Fact = FactBody & { depth?: FactDepth };
 export function atDepth(facts: Fact[], depth: FactDepth): Fact[] {
   return facts.map((f) => ({ ...f, depth }));
 }
+
+/** What an interpretation is grounded on: the engine's numbers and the ranked highlights. */
+export type EngineContext = Record<string, unknown> & { highlights: Fact[] };

@@ -2,7 +2,7 @@
 // same idempotent deletion of the stored LLM interpretations (store `llm_interpretations`). The usage
 // ledger keeps its rows (spend already incurred still counts against budgets) without the chart id.
 import { DataErasureServiceService } from '@astro/protos/astro/erasure/v1/erasure';
-import { invalidRequest, isUuid, joinErasure, service, type EventBus, type Registration } from '@astro/platform';
+import { joinErasure, requireTenantId, service, type EventBus, type Registration } from '@astro/platform';
 import type { InterpretationStore } from '../store/interpretation-store.ts';
 
 export const ERASURE_GROUP = 'llm-erasure';
@@ -11,9 +11,7 @@ export function erasureRegistrations(store: InterpretationStore): Registration[]
   return [
     service('astro.erasure.v1.DataErasureService', DataErasureServiceService, {
       erase: async (req) => {
-        if (!isUuid(req.tenant_id))
-          throw invalidRequest([{ field: 'tenant_id', reason: 'invalid_uuid', message: 'must be a UUID' }]);
-        const n = await store.erase(req.tenant_id, req.chart_id || undefined);
+        const n = await store.erase(requireTenantId(req.tenant_id), req.chart_id || undefined);
         return { rows_by_store: { llm_interpretations: n }, report_files_deleted: 0, cache_entries_deleted: 0 };
       },
     }),

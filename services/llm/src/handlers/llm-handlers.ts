@@ -10,9 +10,14 @@ import {
 import { AppError, invalidRequest, isUuid, service, type CallContext, type Registration } from '@astro/platform';
 import { INTERPRETATION_TYPES, LANGUAGES, TIERS } from '../domain/catalog.ts';
 import { THEMES } from '../domain/themes.ts';
-import { chartReadingContext, dashaForecastContext, muhurtaContext, themeContext } from '../context/vedic-contexts.ts';
-import type { CalcSources } from '../context/sources.ts';
-import { requirePaidPlan, type Interpreter, type Job } from '../interpreter.ts';
+import {
+  chartReadingContext,
+  dashaForecastContext,
+  muhurtaContext,
+  themeContext,
+} from '../domain/context/vedic-contexts.ts';
+import type { CalcSources } from '../clients/calc-sources.ts';
+import { requirePaidPlan, type Interpreter, type Job } from '../domain/interpreter.ts';
 import type { InterpretationStore } from '../store/interpretation-store.ts';
 import { deltaEvent, doneEvent, metaEvent, toInterpretation, toStored } from './responses.ts';
 import { Checks, moment, skyMoment } from './validate.ts';

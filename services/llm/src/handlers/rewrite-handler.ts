@@ -4,8 +4,16 @@
 // recorded in the usage ledger as `statement_rewrite`); without a provider the offline writer
 // rewrites each statement deterministically in the tone (domain/statement-rewrite.ts).
 import { LlmRewriteServiceService } from '@astro/protos/astro/llm/v1/rewrite';
-import { AppError, invalidRequest, isPlanTier, isUuid, service, type Registration } from '@astro/platform';
-import type { Interpreter } from '../interpreter.ts';
+import {
+  AppError,
+  invalidRequest,
+  isPlanTier,
+  isUuid,
+  requireTenantId,
+  service,
+  type Registration,
+} from '@astro/platform';
+import type { Interpreter } from '../domain/interpreter.ts';
 
 export interface RewriteDeps {
   interpreter: Interpreter;
@@ -17,8 +25,7 @@ export function rewriteRegistrations(d: RewriteDeps): Registration[] {
   return [
     service('astro.llm.v1.LlmRewriteService', LlmRewriteServiceService, {
       rewriteStatements: async (req, ctx) => {
-        if (!isUuid(req.tenant_id))
-          throw invalidRequest([{ field: 'tenant_id', reason: 'invalid_uuid', message: 'must be a UUID' }]);
+        requireTenantId(req.tenant_id);
         if (req.items.length > MAX_ITEMS)
           throw invalidRequest([{ field: 'items', reason: 'too_many', message: `at most ${MAX_ITEMS} statements` }]);
         // The caller refused Free already; without a forwarded principal the smallest paid plan's caps apply.

@@ -7,8 +7,8 @@ import {
   natalContext,
   relationshipContext,
   type WesternContext,
-} from '../context/western-contexts.ts';
-import { requirePaidPlan, type Job } from '../interpreter.ts';
+} from '../domain/context/western-contexts.ts';
+import { requirePaidPlan, type Job } from '../domain/interpreter.ts';
 import type { LlmDeps } from './llm-handlers.ts';
 import { toWesternInterpretation } from './responses.ts';
 import { Checks, skyMoment } from './validate.ts';

@@ -3,36 +3,9 @@
 import type pg from 'pg';
 import { applyOnce, inTransaction, isUuid, type SqlClient } from '@astro/platform';
 import { take, type BucketConfig, type TakeResult } from '../domain/token-bucket.ts';
+import type { InterpretationRow, InterpretationStorePort, RequestParamsRow, UsageRow } from '../domain/ports.ts';
 
-export interface RequestParamsRow {
-  at?: string;
-  window_start?: string;
-  window_end?: string;
-  interval_minutes?: number;
-  top_n?: number;
-  chart_b_id?: string;
-}
-
-export interface InterpretationRow {
-  id: string;
-  tenant_id: string;
-  chart_id: string;
-  related_chart_id: string | null;
-  interpretation_type: string;
-  theme: string | null;
-  language: string;
-  tier: string;
-  content: string;
-  engine_context: Record<string, unknown>;
-  grounding: Record<string, unknown> | null;
-  request_params: RequestParamsRow;
-  input_tokens: number;
-  output_tokens: number;
-  latency_ms: number;
-  cost_usd: number;
-  cache_key: string;
-  created_at: Date;
-}
+export type { InterpretationRow, RequestParamsRow, UsageRow };
 
 const COLS = [
   'id',
@@ -98,7 +71,7 @@ const toAgg = (r: any, label: string | null): UsageAgg => ({
   cost_usd: Math.round(Number(r.cost_usd ?? 0) * 1e6) / 1e6,
 });
 
-export class InterpretationStore {
+export class InterpretationStore implements InterpretationStorePort {
   constructor(private readonly pool: pg.Pool) {}
 
   /** The newest row with this cache key created at or after `since`. */
@@ -145,18 +118,7 @@ export class InterpretationStore {
   }
 
   /** A ledger row for a call that stores no interpretation (statement rewrites). */
-  async insertUsage(u: {
-    id: string;
-    tenant_id: string;
-    chart_id: string | null;
-    interpretation_type: string;
-    language: string;
-    tier: string;
-    input_tokens: number;
-    output_tokens: number;
-    cost_usd: number;
-    created_at: Date;
-  }): Promise<void> {
+  async insertUsage(u: UsageRow): Promise<void> {
     await this.pool.query(
       `INSERT INTO llm_usage (id, tenant_id, chart_id, interpretation_type, language, tier, input_tokens, output_tokens, cost_usd, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

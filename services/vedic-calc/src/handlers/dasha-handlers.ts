@@ -7,22 +7,13 @@ import {
   type LegacyDashaPeriod,
 } from '@astro/protos/astro/vedic/v1/dashas';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
-import {
-  AppError,
-  awareInstant,
-  jsonHttpBody,
-  roundJsonNumber,
-  stringifyJson,
-  service,
-  type CallContext,
-  type HttpBodyAnswer,
-  type Registration,
-} from '@astro/platform';
-import type { StoredChart } from '../chart-source.ts';
+import { AppError, awareInstant, jsonHttpBody, service, type CallContext, type Registration } from '@astro/platform';
+import type { StoredChart } from '../clients/chart-source.ts';
 import { CARD_SIGNALS_RULE, cardSignals, cardTitle, overlapping } from '../domain/dashas/cards.ts';
 import { CHARA_METHOD_VERSION, charaDasha } from '../domain/dashas/chara.ts';
 import { LORD_STRENGTH_RULE, lordContexts, type LordContext } from '../domain/dashas/lord-context.ts';
 import { isoUtc, MS_PER_DAY } from '../domain/dashas/time.ts';
+import { lordView, PeriodTimes, vimshottariChainJson } from '../domain/dashas/vimshottari-json.ts';
 import {
   LEVEL_NAMES,
   METHOD_VERSION,
@@ -70,37 +61,16 @@ async function loadVimshottari(deps: VedicDeps, ctx: CallContext, id: string): P
 
 // ---------------------------------------------------------------- outputs
 
-function contextMessage(c: LordContext): DashaLordContext {
-  return {
-    lord: c.lord,
-    lord_strength: c.lord_strength ?? undefined,
-    lord_house: c.lord_house ?? undefined,
-    owned_houses: c.owned_houses,
-    dignity: c.dignity ?? undefined,
-    sign: c.sign ?? undefined,
-    nakshatra: c.nakshatra ?? undefined,
-  };
-}
-
-/** JSON of a value with unset (undefined) fields written as null, as the gateway maps them. */
-const toJson = stringifyJson; // numbers rounded by the API's one rule (platform json-number.ts)
-
-/** Builds period messages; ISO strings and lord contexts are cached (boundaries repeat across levels). */
-class PeriodWriter {
-  private readonly iso = new Map<number, string>();
+/** Maps periods to messages; ISO strings and lord contexts are memoised (boundaries repeat across levels). */
+class PeriodWriter extends PeriodTimes {
   private readonly ctx = new Map<string, DashaLordContext>();
-  private readonly tails = new Map<string, string>();
-  constructor(private readonly contexts: Map<string, LordContext>) {}
-
-  time(ms: number): string {
-    let s = this.iso.get(ms);
-    if (s === undefined) this.iso.set(ms, (s = isoUtc(ms)));
-    return s;
+  constructor(private readonly contexts: Map<string, LordContext>) {
+    super();
   }
 
   period(p: VimPeriod): DashaPeriod {
     let lc = this.ctx.get(p.lord);
-    if (!lc) this.ctx.set(p.lord, (lc = contextMessage(this.contexts.get(p.lord)!)));
+    if (!lc) this.ctx.set(p.lord, (lc = lordView(this.contexts.get(p.lord)!)));
     return {
       period_level: LEVEL_NAMES[p.level - 1]!,
       level: p.level,
@@ -117,64 +87,12 @@ class PeriodWriter {
     };
   }
 
-  /**
-   * The same period written straight as JSON text (field order and null mapping as `period` plus the
-   * gateway would give): a depth-4 chain is 6561 of these, and building objects only to stringify
-   * them again cost more than the chain itself. The lord-dependent tail is built once per lord.
-   */
-  periodJson(p: VimPeriod): string {
-    let tail = this.tails.get(p.lord);
-    if (tail === undefined) {
-      const lc = contextMessage(this.contexts.get(p.lord)!);
-      tail =
-        `,"lord_strength":${toJson(lc.lord_strength)},"lord_house":${toJson(lc.lord_house)}` +
-        `,"owned_houses":${toJson(lc.owned_houses)},"dignity":${toJson(lc.dignity)},"lord_context":${toJson(lc)}}`;
-      this.tails.set(p.lord, tail);
-    }
-    return (
-      `{"period_level":"${LEVEL_NAMES[p.level - 1]!}","level":${p.level},"lord":"${p.lord}"` +
-      `,"parents":${JSON.stringify(p.parents)},"starts_at":"${this.time(p.startMs)}","ends_at":"${this.time(p.endMs)}"` +
-      `,"duration_days":${roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
-    );
-  }
-
   legacy(p: VimPeriod): LegacyDashaPeriod {
     return { lord: p.lord, parents: p.parents, start: this.time(p.startMs), end: this.time(p.endMs), level: p.level };
   }
 }
 
 // ---------------------------------------------------------------- service
-
-/** Serialised chains of recently read charts (at most 32; depth 4 is about 3 MB each). */
-class ChainCache {
-  private readonly entries = new Map<string, { tenantId: string; chartId: string; value: HttpBodyAnswer }>();
-  get(key: string) {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit); // most recently used last
-    }
-    return hit?.value;
-  }
-  set(key: string, value: HttpBodyAnswer, tenantId: string, chartId: string): void {
-    if (this.entries.size >= 32) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { tenantId, chartId, value });
-  }
-  /** Data erasure: drops the tenant's entries (of one chart when given); the count removed. */
-  erase(tenantId: string, chartId: string | null): number {
-    let n = 0;
-    for (const [k, e] of this.entries)
-      if (e.tenantId === tenantId && (chartId === null || e.chartId === chartId)) {
-        this.entries.delete(k);
-        n++;
-      }
-    return n;
-  }
-}
-const chainCache = new ChainCache();
-
-/** Erasure of cached chains (DataErasureService and the erasure bus topics). */
-export const eraseCachedChains = (tenantId: string, chartId: string | null) => chainCache.erase(tenantId, chartId);
 
 export function dashaRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -185,19 +103,10 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
         // the stored chart, so a repeated request reuses the serialised answer.
         const v = await loadVimshottari(deps, ctx, req.id);
         const cacheKey = `${v.chartId}:${v.birth.startMs}:${depth}`;
-        const cached = chainCache.get(cacheKey);
+        const cached = deps.chains.get(cacheKey);
         if (cached) return cached;
-        const w = new PeriodWriter(v.contexts);
-        const [l1, l2, l3, l4] = vimshottariChain(v.birth, depth);
-        const list = (ps: VimPeriod[]) => `[${ps.map((p) => w.periodJson(p)).join(',')}]`;
-        // GetVimshottariResponse as JSON text, fields in proto order (see periodJson).
-        const json =
-          `{"chart_id":${JSON.stringify(v.chartId)},"method_version":${JSON.stringify(METHOD_VERSION)}` +
-          `,"birth_dasha_lord":"${v.birth.lord}","birth_dasha_start":"${w.time(v.birth.startMs)}"` +
-          `,"mahadashas":${list(l1!)},"antardashas":${list(l2!)},"pratyantardashas":${list(l3!)}` +
-          `,"sukshmadashas":${list(l4!)},"features_used":${JSON.stringify(FEATURES)}}`;
-        const answer = jsonHttpBody(json);
-        chainCache.set(cacheKey, answer, ctx.principal?.tenant_id ?? '', v.chartId);
+        const answer = jsonHttpBody(vimshottariChainJson(v, depth, FEATURES));
+        deps.chains.set(cacheKey, answer, ctx.principal?.tenant_id ?? '', v.chartId);
         return answer;
       },
 

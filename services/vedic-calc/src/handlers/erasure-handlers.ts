@@ -1,18 +1,17 @@
 // astro.erasure.v1.DataErasureService: vedic-calc stores nothing, but caches serialised Vimshottari
 // chains per chart in memory; erasure drops them (cache_entries_deleted). Idempotent by nature.
 import { DataErasureServiceService } from '@astro/protos/astro/erasure/v1/erasure';
-import { AppError, service, type Registration } from '@astro/platform';
-import { eraseCachedChains } from './dasha-handlers.ts';
+import { requireTenantId, service, type Registration } from '@astro/platform';
+import type { VedicDeps } from './deps.ts';
 
-export function erasureRegistrations(): Registration[] {
+export function erasureRegistrations(deps: VedicDeps): Registration[] {
   return [
     service('astro.erasure.v1.DataErasureService', DataErasureServiceService, {
       erase: async (req) => {
-        if (!req.tenant_id) throw new AppError('invalid_request', 'tenant_id is required.');
         return {
           rows_by_store: {},
           report_files_deleted: 0,
-          cache_entries_deleted: eraseCachedChains(req.tenant_id, req.chart_id || null),
+          cache_entries_deleted: deps.chains.erase(requireTenantId(req.tenant_id), req.chart_id || null),
         };
       },
     }),

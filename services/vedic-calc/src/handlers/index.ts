@@ -25,6 +25,6 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...theoRegistrations(deps),
     ...predictRegistrations(deps),
     ...readingsRegistrations(deps),
-    ...erasureRegistrations(),
+    ...erasureRegistrations(deps),
   ];
 }

@@ -8,7 +8,7 @@ import { rashiAspects } from '../domain/jaimini/aspects.ts';
 import { badhaka } from '../domain/jaimini/badhaka.ts';
 import { charaKarakas, METHOD_VERSION } from '../domain/jaimini/karakas.ts';
 import { vargaSign } from '../domain/vargas/charts.ts';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import type { VedicDeps } from './deps.ts';
 
 const GRAHAS = ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn', 'rahu', 'ketu'];

@@ -14,7 +14,7 @@ import {
   type FieldError,
 } from '@astro/platform';
 import { parseMoment } from '@astro/astro-core';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import { civilAt, isoWithOffset } from '../domain/panchanga/time.ts';
 import { VAARAS } from '../domain/panchanga/names.ts';
 import {

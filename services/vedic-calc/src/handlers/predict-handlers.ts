@@ -2,7 +2,7 @@
 // (spec 2-vedic.md). Vedic charts only; answers are JSON HttpBody.
 import { AppError, service, type CallContext, type Registration } from '@astro/platform';
 import { PredictServiceService } from '@astro/protos/astro/vedic/v1/predict';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import { periodsAt, vimshottariBirth } from '../domain/dashas/vimshottari.ts';
 import { GRAHAS, isGraha, type ChartFacts, type Graha } from '../domain/theo/facts.ts';
 import { INFLUENCE_METHOD_VERSION, influenceNetwork } from '../domain/theo/influence.ts';

@@ -2,6 +2,7 @@
 // and the Vaishnava calendar (no chart). Answers are JSON HttpBody.
 import { type ClassicalPlanet } from '@astro/astro-core';
 import {
+  coordinateErrors,
   AppError,
   invalidRequest,
   service,
@@ -10,7 +11,7 @@ import {
   type Registration,
 } from '@astro/platform';
 import { ReadingsServiceService } from '@astro/protos/astro/vedic/v1/readings';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import { isValidTimeZone } from '../domain/panchanga/time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../domain/panchanga/validate.ts';
 import {
@@ -100,15 +101,7 @@ function calendarQuery(req: {
       reason: 'out_of_range',
       message: `must be an integer from 1 to ${MAX_CALENDAR_DAYS}`,
     });
-  for (const [field, max] of [
-    ['latitude', 90],
-    ['longitude', 180],
-  ] as const) {
-    const v = req[field];
-    if (v === undefined || v === null) errors.push({ field, reason: 'required', message: 'is required' });
-    else if (!Number.isFinite(v) || v < -max || v > max)
-      errors.push({ field, reason: 'out_of_range', message: `must be a number from -${max} to ${max}` });
-  }
+  errors.push(...coordinateErrors(req));
   if (!req.timezone) errors.push({ field: 'timezone', reason: 'required', message: 'is required' });
   else if (!isValidTimeZone(req.timezone))
     errors.push({

@@ -4,7 +4,7 @@
 // retrograde planets have gone back into the previous sign since their station (anuvakra).
 import { findStations, julianDayUT, type BodyKey } from '@astro/astro-core';
 import { applySettings, bodyState, lahiriAyanamsha, trueObliquity } from '@astro/astro-core/ephemeris';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import { frameFromSunrise, lastSunriseAtOrBefore, type DayFrame } from '../domain/panchanga/day.ts';
 import {
   ramanAhargana,

@@ -9,7 +9,7 @@ import {
   stringifyJson,
   type HttpBodyAnswer,
 } from '@astro/platform';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import type { StrengthProfile } from '../domain/strength/index.ts';
 import { chartFacts, MissingBodyError, type ChartFacts } from '../domain/theo/facts.ts';
 import type { StrengthInputs } from '../domain/theo/inputs.ts';

@@ -3,7 +3,7 @@ import { computeChart } from '@astro/astro-core';
 import { invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { VargaServiceService, type DivisionalChart } from '@astro/protos/astro/vedic/v1/vargas';
-import type { StoredChart } from '../chart-source.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 import {
   divisionalEntries,
   METHOD_VERSION,

@@ -1,6 +1,6 @@
 // StoredChart (transport) -> ChartData (what the relationship and product code reads).
-import { REL_POINTS, type ChartData, type RelPoint } from '../relationships/chart-data.ts';
-import type { StoredChart } from '../chart-source.ts';
+import { REL_POINTS, type ChartData, type RelPoint } from '../domain/relationships/chart-data.ts';
+import type { StoredChart } from '../clients/chart-source.ts';
 
 export function chartDataOf(chartId: string, stored: StoredChart): ChartData {
   const c = stored.chart!;

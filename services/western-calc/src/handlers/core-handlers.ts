@@ -1,17 +1,17 @@
 // WesternCoreService: proto <-> domain for the natal analysis routes.
 import { WesternCoreServiceService } from '@astro/protos/astro/western/v1/core';
 import { invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
-import { findAspects } from '../aspects/aspects.ts';
-import { antisciaOf } from '../natal/antiscia.ts';
-import { balanceOf } from '../natal/balance.ts';
-import { dignitiesOf } from '../natal/dignities.ts';
-import { dispositorChains } from '../natal/dispositors.ts';
-import { fixedStarContacts } from '../natal/fixed-stars.ts';
-import { housesOf, natalFrame, parseHouseSystem, type NatalFrame } from '../natal/houses.ts';
-import { lotsOf } from '../natal/lots.ts';
-import { patternsOf } from '../natal/patterns.ts';
-import { isDayChart } from '../natal/sect.ts';
-import { summarize } from '../natal/summary.ts';
+import { findAspects } from '../domain/aspects/aspects.ts';
+import { antisciaOf } from '../domain/natal/antiscia.ts';
+import { balanceOf } from '../domain/natal/balance.ts';
+import { dignitiesOf } from '../domain/natal/dignities.ts';
+import { dispositorChains } from '../domain/natal/dispositors.ts';
+import { fixedStarContacts } from '../domain/natal/fixed-stars.ts';
+import { housesOf, natalFrame, parseHouseSystem, type NatalFrame } from '../domain/natal/houses.ts';
+import { lotsOf } from '../domain/natal/lots.ts';
+import { patternsOf } from '../domain/natal/patterns.ts';
+import { isDayChart } from '../domain/natal/sect.ts';
+import { summarize } from '../domain/natal/summary.ts';
 import type { WesternDeps } from './deps.ts';
 
 /** Loads the caller's Western chart as a natal frame; `houseSystem` validated before the read. */

@@ -1,4 +1,4 @@
-import type { ChartLoader } from '../chart-source.ts';
+import type { ChartLoader } from '../clients/chart-source.ts';
 
 /** What every handler module of western-calc receives. */
 export interface WesternDeps {

@@ -3,22 +3,22 @@
 import { WesternPredictiveServiceService } from '@astro/protos/astro/western/v1/predictive';
 import type { HouseSystem } from '@astro/astro-core';
 import { invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
-import { lotsOf } from '../natal/lots.ts';
-import { isDayChart } from '../natal/sect.ts';
-import { annualForecast, monthlyForecast, type RankedWindow } from '../predictive/forecasts.ts';
-import { profectionAt, type Profection } from '../predictive/profections.ts';
-import { progressedLunation, secondaryProgressions, solarArc } from '../predictive/progressions.ts';
-import { releasing, releasingLevel1, type ZrPeriod } from '../predictive/releasing.ts';
+import { lotsOf } from '../domain/natal/lots.ts';
+import { isDayChart } from '../domain/natal/sect.ts';
+import { annualForecast, monthlyForecast, type RankedWindow } from '../domain/predictive/forecasts.ts';
+import { profectionAt, type Profection } from '../domain/predictive/profections.ts';
+import { progressedLunation, secondaryProgressions, solarArc } from '../domain/predictive/progressions.ts';
+import { releasing, releasingLevel1, type ZrPeriod } from '../domain/predictive/releasing.ts';
 import {
   castReturn,
   lunarReturnMoment,
   returnLocation,
   solarReturnMoment,
   type ReturnChart,
-} from '../predictive/returns.ts';
-import { awareInstant, dateRange, isoUtc, notBeforeBirth, requiredInt } from '../predictive/time.ts';
-import { transitHits, transitWindows, type TransitWindow } from '../predictive/transits.ts';
-import { natalFrame, parseHouseSystem, type NatalFrame } from '../natal/houses.ts';
+} from '../domain/predictive/returns.ts';
+import { awareInstant, dateRange, isoUtc, notBeforeBirth, requiredInt } from '../domain/predictive/time.ts';
+import { transitHits, transitWindows, type TransitWindow } from '../domain/predictive/transits.ts';
+import { natalFrame, parseHouseSystem, type NatalFrame } from '../domain/natal/houses.ts';
 import { loadFrame } from './core-handlers.ts';
 import type { WesternDeps } from './deps.ts';
 

@@ -1,8 +1,8 @@
 // WesternProductService: proto <-> domain for product profiles and the four UX card routes.
 import { AppError, invalidRequest, service, type FieldError, type Registration } from '@astro/platform';
 import { WesternProductServiceService } from '@astro/protos/astro/western/v1/product';
-import { momentParam, throwIfAny } from '../product/moments.ts';
-import { natalView, point } from '../product/natal-view.ts';
+import { momentParam, throwIfAny } from '../domain/product/moments.ts';
+import { natalView, point } from '../domain/product/natal-view.ts';
 import {
   DOMAINS,
   domainProfile,
@@ -10,16 +10,16 @@ import {
   productProfile,
   PROFILE_METHOD_VERSION,
   type Domain,
-} from '../product/profile.ts';
-import { nextImportantTransit, TIMELINE_BODIES, transitHits } from '../product/transit-scan.ts';
+} from '../domain/product/profile.ts';
+import { nextImportantTransit, TIMELINE_BODIES, transitHits } from '../domain/product/transit-scan.ts';
 import {
   CARDS_METHOD_VERSION,
   profileSummaryCards,
   timelineCards,
   transitCard,
   weatherCards,
-} from '../product/ux-cards.ts';
-import { dailyWeather, WEATHER_METHOD_VERSION } from '../product/weather.ts';
+} from '../domain/product/ux-cards.ts';
+import { dailyWeather, WEATHER_METHOD_VERSION } from '../domain/product/weather.ts';
 import { chartDataOf } from './chart-data.ts';
 import type { WesternDeps } from './deps.ts';
 

@@ -11,11 +11,11 @@ import {
 } from '@astro/platform';
 import { WesternRelationshipServiceService } from '@astro/protos/astro/western/v1/relationships';
 import type { RelationshipPoint } from '@astro/protos/astro/western/v1/relationships';
-import { pairFacts } from '../relationships/pair-facts.ts';
-import { relationship, RELATIONSHIP_METHOD_VERSION, type RelationshipResult } from '../relationships/report.ts';
-import { bestCompatibilityTopics, relationshipHighlights } from '../relationships/ux.ts';
-import type { ChartData } from '../relationships/chart-data.ts';
-import type { ReportStore } from '../store/compatibility-report-store.ts';
+import { pairFacts } from '../domain/relationships/pair-facts.ts';
+import { relationship, RELATIONSHIP_METHOD_VERSION, type RelationshipResult } from '../domain/relationships/report.ts';
+import { bestCompatibilityTopics, relationshipHighlights } from '../domain/relationships/ux.ts';
+import type { ChartData } from '../domain/relationships/chart-data.ts';
+import type { ReportStore } from '../domain/ports.ts';
 import { chartDataOf } from './chart-data.ts';
 import type { WesternDeps } from './deps.ts';
 

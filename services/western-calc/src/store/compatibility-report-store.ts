@@ -4,24 +4,9 @@ import { uuidv7 } from '@astro/platform';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface StoredReport {
-  id: string;
-  createdAt: Date;
-}
+import type { ReportStore, StoredReport } from '../domain/ports.ts';
 
-export interface ReportStore {
-  save(r: {
-    tenantId: string;
-    chartAId: string;
-    chartBId: string;
-    methodVersion: string;
-    result: unknown;
-  }): Promise<StoredReport>;
-  /** Rows deleted: the tenant's reports naming chartId on either side. */
-  deleteForChart(tenantId: string, chartId: string): Promise<number>;
-  /** Rows deleted: every report of the tenant. */
-  deleteForTenant(tenantId: string): Promise<number>;
-}
+export type { ReportStore, StoredReport };
 
 export class PgReportStore implements ReportStore {
   constructor(private readonly pool: pg.Pool) {}

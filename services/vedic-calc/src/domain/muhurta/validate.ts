@@ -1,7 +1,7 @@
 // Muhurta request validation. Missing or malformed fields -> 422 invalid_request listing them; a
 // datetime without an offset -> 422 invalid_datetime_timezone (details.field, details.value); an
 // unknown activity -> 422 unsupported_muhurta_activity_type; bad windows -> 422 invalid_window.
-import { AppError, awareMoment, fieldErrorsAnswer, type FieldError } from '@astro/platform';
+import { AppError, awareMoment, coordinateErrors, fieldErrorsAnswer, type FieldError } from '@astro/platform';
 import { isValidTimeZone } from '../panchanga/time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../panchanga/validate.ts';
 import { ACTIVITY_TYPES, isActivityType, type ActivityType } from './tables.ts';
@@ -49,15 +49,7 @@ interface PlaceInput {
 function common(input: PlaceInput, errors: FieldError[]) {
   if (!input.natal_chart_id) errors.push({ field: 'natal_chart_id', reason: 'required', message: 'is required' });
   if (!input.activity_type) errors.push({ field: 'activity_type', reason: 'required', message: 'is required' });
-  for (const [field, max] of [
-    ['latitude', 90],
-    ['longitude', 180],
-  ] as const) {
-    const v = input[field];
-    if (v === undefined || v === null) errors.push({ field, reason: 'required', message: 'is required' });
-    else if (!Number.isFinite(v) || v < -max || v > max)
-      errors.push({ field, reason: 'out_of_range', message: `must be a number from -${max} to ${max}` });
-  }
+  errors.push(...coordinateErrors(input));
   if (!input.timezone) errors.push({ field: 'timezone', reason: 'required', message: 'is required' });
   else if (!isValidTimeZone(input.timezone))
     errors.push({ field: 'timezone', reason: 'unknown_timezone', message: 'must be an IANA time zone' });

@@ -1,6 +1,6 @@
 // Request validation for the panchanga routes: every problem listed in one 422 invalid_request; a
 // naive `at` is its own 422 (at_must_be_timezone_aware; platform aware-instant.ts has the rule).
-import { awareMoment, fieldErrorsAnswer, invalidRequest, type FieldError } from '@astro/platform';
+import { awareMoment, coordinateErrors, fieldErrorsAnswer, invalidRequest, type FieldError } from '@astro/platform';
 import { isValidTimeZone } from './time.ts';
 
 /** Civil days accepted: the range where the ephemeris and the tz database are meaningful. */
@@ -30,15 +30,7 @@ function coordinates(
   input: { latitude?: number | undefined; longitude?: number | undefined },
   errors: FieldError[],
 ): void {
-  for (const [field, max] of [
-    ['latitude', 90],
-    ['longitude', 180],
-  ] as const) {
-    const v = input[field];
-    if (v === undefined || v === null) errors.push({ field, reason: 'required', message: 'is required' });
-    else if (!Number.isFinite(v) || v < -max || v > max)
-      errors.push({ field, reason: 'out_of_range', message: `must be a number from -${max} to ${max}` });
-  }
+  errors.push(...coordinateErrors(input));
 }
 
 export function validateDayQuery(input: {
