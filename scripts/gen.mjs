@@ -118,6 +118,8 @@ const openapiSources = Math.max(
   newest(protos, '.proto'),
   newest(join(root, 'gateway', 'src', 'openapi'), '.ts'),
   stampTime(join(root, 'gateway', 'src', 'openapi.ts')),
+  // The recorded examples are part of the document (and of the SDK's doc comments).
+  stampTime(join(root, 'gateway', 'src', 'openapi', 'examples.json')),
 );
 if (
   existsSync(join(root, 'packages', 'sdk')) &&
