@@ -181,6 +181,28 @@ describe('OpenAPI document: examples', () => {
     assert.deepEqual(problems, []);
     assert.ok(Object.keys(examples).length >= 10, 'examples were recorded');
   });
+
+  it('every operation carries its examples: JSON request body, JSON success body, event stream', () => {
+    // The spec (1-platform.md) has POST /v1/interpretations/vedic/* answer 501 not_implemented: no
+    // success to record.
+    const unanswerable = new Set(['LlmInterpretationService_VedicInterpretation']);
+    const missing: string[] = [];
+    for (const { op } of ops) {
+      const id = op.operationId as string;
+      if (unanswerable.has(id)) continue;
+      const success = Object.keys(op.responses)[0]!;
+      const content = op.responses[success].content ?? {};
+      const hasRequest = op.requestBody?.content?.['application/json']?.schema?.$ref !== undefined;
+      if (hasRequest && op.requestBody.content['application/json'].example === undefined) missing.push(`${id} request`);
+      if (content['application/json'] && content['application/json'].example === undefined)
+        missing.push(`${id} response`);
+      if (content['text/event-stream'] && typeof content['text/event-stream'].example !== 'string')
+        missing.push(`${id} stream`);
+      // A 204 route has no body to show; its recorded entry (the request, or none) still counts.
+      if (success === '204' && !loadExamples()[id]) missing.push(`${id} (204) not recorded`);
+    }
+    assert.deepEqual(missing, [], `${missing.length} examples missing; record them with RECORD_OPENAPI_EXAMPLES=1`);
+  });
 });
 
 describe('OpenAPI document: served and linted', () => {

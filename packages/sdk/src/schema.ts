@@ -5021,8 +5021,7 @@ export interface components {
       is_adhika_masa: boolean;
       /** Format: date-time */
       sunrise: string;
-      /** @description why an Ekadashi fast moved, or null */
-      note: string;
+      note: string | null;
     };
     'astro.western.v1.AnnualForecastResponse': {
       natal_chart_id: string;
