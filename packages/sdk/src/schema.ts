@@ -5781,20 +5781,20 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "id": "01a20f37-aa9f-772d-b766-7f6e14d4e523",
+           *           "id": "01a2101f-554e-776f-b066-48e48ad05ef7",
            *           "name": "my app",
-           *           "key_prefix": "ak_live_1bUs",
-           *           "key_last4": "5SDQ",
-           *           "display": "ak_live_1bUs…5SDQ",
+           *           "key_prefix": "ak_live_GKRT",
+           *           "key_last4": "J8rF",
+           *           "display": "ak_live_GKRT…J8rF",
            *           "scopes": [
            *             "charts:read",
            *             "charts:write",
            *             "compatibility:read"
            *           ],
-           *           "owner_tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
-           *           "created_at": "2026-11-24T20:20:36.117Z",
-           *           "created_by": "user:01a20f37-a237-74aa-9c05-bb4d8df926b7",
-           *           "last_used_at": "2026-11-24T20:20:36.406Z",
+           *           "owner_tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *           "created_at": "2026-11-25T00:33:38.635Z",
+           *           "created_by": "user:01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *           "last_used_at": "2026-11-25T00:33:38.822Z",
            *           "expires_at": null,
            *           "revoked_at": null,
            *           "metadata": {}
@@ -5973,6 +5973,8 @@ export interface operations {
          *         "interpretations:write",
          *         "compatibility:read",
          *         "feedback:write",
+         *         "feedback:read",
+         *         "interpretations:read",
          *         "keys:manage"
          *       ]
          *     }
@@ -5992,24 +5994,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f37-aa9f-772d-b766-7f6e14d4e523",
+           *       "id": "01a2101f-554e-776f-b066-48e48ad05ef7",
            *       "name": "my app",
-           *       "key_prefix": "ak_live_1bUs",
-           *       "key_last4": "5SDQ",
-           *       "display": "ak_live_1bUs…5SDQ",
+           *       "key_prefix": "ak_live_GKRT",
+           *       "key_last4": "J8rF",
+           *       "display": "ak_live_GKRT…J8rF",
            *       "scopes": [
            *         "charts:read",
            *         "charts:write",
            *         "compatibility:read"
            *       ],
-           *       "owner_tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
-           *       "created_at": "2026-11-24T20:20:36.117Z",
-           *       "created_by": "user:01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *       "owner_tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "created_at": "2026-11-25T00:33:38.635Z",
+           *       "created_by": "user:01a2101f-4f2f-7068-a6da-f879d157d18a",
            *       "last_used_at": null,
            *       "expires_at": null,
            *       "revoked_at": null,
            *       "metadata": {},
-           *       "plaintext": "ak_live_1bUsZkH4LfX4twJldpVAKBH0R0hZRodQFZ9fKt5XZAK3i5SDQ"
+           *       "plaintext": "ak_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
@@ -6240,20 +6242,20 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f37-b0e7-770d-8f70-e588d8cef433",
+           *       "id": "01a2101f-5bcb-769d-8e11-05ac13887f60",
            *       "name": "spare",
-           *       "key_prefix": "ak_live_xK4y",
-           *       "key_last4": "iDSW",
-           *       "display": "ak_live_xK4y…iDSW",
+           *       "key_prefix": "ak_live_RtZB",
+           *       "key_last4": "zVlk",
+           *       "display": "ak_live_RtZB…zVlk",
            *       "scopes": [
            *         "charts:read"
            *       ],
-           *       "owner_tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
-           *       "created_at": "2026-11-24T20:20:37.731Z",
-           *       "created_by": "user:01a20f37-a237-74aa-9c05-bb4d8df926b7",
+           *       "owner_tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "created_at": "2026-11-25T00:33:40.287Z",
+           *       "created_by": "user:01a2101f-4f2f-7068-a6da-f879d157d18a",
            *       "last_used_at": null,
            *       "expires_at": null,
-           *       "revoked_at": "2026-11-24T20:20:37.835Z",
+           *       "revoked_at": "2026-11-25T00:33:40.387Z",
            *       "metadata": {}
            *     }
            */
@@ -6498,17 +6500,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-17T20:20:38.826Z",
-           *       "until": "2026-11-24T20:20:38.826Z",
-           *       "total_requests": 5,
-           *       "total_errors": 0,
+           *       "since": "2026-11-18T00:33:45.881Z",
+           *       "until": "2026-11-25T00:33:45.881Z",
+           *       "total_requests": 27,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
-           *           "bucket_hour": "2026-11-24T20:00:00.000Z",
-           *           "requests": 5,
+           *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "requests": 27,
            *           "errors_4xx": 0,
-           *           "errors_5xx": 0,
-           *           "latency_p95_ms": null
+           *           "errors_5xx": 1,
+           *           "latency_p95_ms": 631.69
            *         }
            *       ]
            *     }
@@ -6707,27 +6709,27 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-17T20:20:38.922Z",
-           *       "until": "2026-11-24T20:20:38.922Z",
-           *       "total_requests": 5,
-           *       "total_errors": 0,
+           *       "since": "2026-11-18T00:33:45.914Z",
+           *       "until": "2026-11-25T00:33:45.914Z",
+           *       "total_requests": 27,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
-           *           "requests": 2,
+           *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
-           *           "requests": 1,
+           *           "requests": 2,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
-           *           "endpoint_path": "/v1/feedback",
+           *           "endpoint_path": "/v1/compatibility/pair-facts",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -6913,7 +6915,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795551633840@example.com",
+         *       "email": "examples-1795566816893@example.com",
          *       "password": "Correct-Horse-Battery-Staple-42!x"
          *     }
          */
@@ -6932,17 +6934,17 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjM1LCJpYXRfbXMiOjE3OTU1NTE2MzU1ODQsImV4cCI6MTc5NTU1MjUzNSwidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDIwOjIwOjMzLjk3NVoiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNFQyMDoyMDozNS41ODRaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.XaGxQFYhZ5aOLFMxJ5JEdo8IzzC_MENwDhqfXK6IAKM",
-           *         "refresh_token": "rt_OzlOTBkLvmM_fWrCiUFVSRZ1I1TXsc8-14lXPltMkAM",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_xxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
-           *         "email": "examples-1795551633840@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-24T20:20:33.975Z",
-           *         "last_login_at": "2026-11-24T20:20:35.584Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       }
            *     }
            */
@@ -7148,11 +7150,11 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
-           *         "email": "examples-1795551633840@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-24T20:20:33.975Z",
-           *         "last_login_at": "2026-11-24T20:20:35.584Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       },
            *       "scopes": [
            *         "keys:manage"
@@ -7272,6 +7274,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "current_password": "Correct-Horse-Battery-Staple-42!x",
+         *       "new_password": "Another-Horse-Battery-Staple-43!y"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.ChangePasswordRequest'];
       };
     };
@@ -7285,6 +7293,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "token_type": "Bearer",
+           *         "expires_in": 900
+           *       },
+           *       "user": {
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
+           *         "email_verified": true,
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.SessionEnvelope'];
         };
       };
@@ -7476,6 +7501,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "examples-1795566816893@example.com"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.ForgotPasswordRequest'];
       };
     };
@@ -7488,6 +7518,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "accepted"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.AcceptedResponse'];
         };
       };
@@ -7647,6 +7682,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "xxx-xx-xxxxxxxxxxxxxxxxxxxxxx_xx",
+         *       "new_password": "Third-Horse-Battery-Staple-44!z"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.ResetPasswordRequest'];
       };
     };
@@ -7659,6 +7700,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "password_reset",
+           *       "sessions_revoked": true
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ResetPasswordResponse'];
         };
       };
@@ -7836,7 +7883,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "refresh_token": "rt_OzlOTBkLvmM_fWrCiUFVSRZ1I1TXsc8-14lXPltMkAM"
+         *       "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_xxx"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.RefreshRequest'];
@@ -7854,17 +7901,17 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjM3LCJpYXRfbXMiOjE3OTU1NTE2MzcxMTEsImV4cCI6MTc5NTU1MjUzNywidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDIwOjIwOjMzLjk3NVoiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNFQyMDoyMDozNS41ODRaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.t5B8QFDF2v1N2VT-CM0tpztXrP6CwwsmlUVrYO32LiQ",
-           *         "refresh_token": "rt_mKLX6PmSYcvyp1ldeZe2AIeAVKC5iVLXnegB3RmYAyM",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxx_xxxxxxxxxxxx-xxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
-           *         "email": "examples-1795551633840@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-24T20:20:33.975Z",
-           *         "last_login_at": "2026-11-24T20:20:35.584Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       }
            *     }
            */
@@ -8045,6 +8092,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['astro.account.v1.ResendVerificationRequest'];
       };
     };
@@ -8058,6 +8106,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "email_dispatched": true,
+           *       "code_expires_at": "2026-11-25T00:48:53.948Z",
+           *       "next_resend_at": "2026-11-25T00:33:55.948Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ResendVerificationResponse'];
         };
       };
@@ -8284,7 +8339,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795551633840@example.com",
+         *       "email": "examples-1795566816893@example.com",
          *       "password": "Correct-Horse-Battery-Staple-42!x",
          *       "accept_terms": true
          *     }
@@ -8304,21 +8359,21 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjMzLCJpYXRfbXMiOjE3OTU1NTE2MzM5NzUsImV4cCI6MTc5NTU1MjUzMywidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOmZhbHNlLCJjcmVhdGVkX2F0IjoiMjAyNi0xMS0yNFQyMDoyMDozMy45NzVaIiwibGFzdF9sb2dpbl9hdCI6bnVsbH0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.vGDaD6ebnGJiKuV4gIjDbkO85o_sp4j8_zUC-Wt_OYE",
-           *         "refresh_token": "rt_4X5oCwUpK2FY3p3VW_UmuJ1-8qyajyyIFMbvrEJEIvc",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxx_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxx_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
-           *         "email": "examples-1795551633840@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": false,
-           *         "created_at": "2026-11-24T20:20:33.975Z",
+           *         "created_at": "2026-11-25T00:33:37.071Z",
            *         "last_login_at": null
            *       },
            *       "tenant": {
-           *         "id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
-           *         "display_name": "examples-1795551633840",
+           *         "id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *         "display_name": "examples-1795566816893",
            *         "plan_tier": "free",
            *         "plan_status": "active",
            *         "status": "active"
@@ -8522,7 +8577,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "496346"
+         *       "code": "425482"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.VerifyEmailRequest'];
@@ -8541,16 +8596,16 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iYjRkOGRmOTI2YjciLCJ0aWQiOiIwMWEyMGYzNy1hMjM3LTc0YWEtOWMwNS1iNTM3MGFhNzJjYTMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTUxNjM1LCJpYXRfbXMiOjE3OTU1NTE2MzUzMDcsImV4cCI6MTc5NTU1MjUzNSwidXNyIjp7ImlkIjoiMDFhMjBmMzctYTIzNy03NGFhLTljMDUtYmI0ZDhkZjkyNmI3IiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTUxNjMzODQwQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI0VDIwOjIwOjMzLjk3NVoiLCJsYXN0X2xvZ2luX2F0IjpudWxsfSwiYXVkIjoiYXN0cm8tYXBpIiwiaXNzIjoiYXN0cm8tYWNjb3VudCJ9.f_Khf-kDlDnwQFOUPr1byS4BzYiyGU7xFuDYejPdo3M",
-           *         "refresh_token": "rt_w8ROLtX52bfsQQ5gO_YFW03rDBwL-qzEWLUq5ivVQYQ",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.x__xxxxxxxxxxxxxxxxxxx-xxxxxxxxx_xxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxx_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a20f37-a237-74aa-9c05-bb4d8df926b7",
-           *         "email": "examples-1795551633840@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-24T20:20:33.975Z",
+           *         "created_at": "2026-11-25T00:33:37.071Z",
            *         "last_login_at": null
            *       }
            *     }
@@ -8765,6 +8820,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "credits",
+         *       "quantity": 2
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.CreateCheckoutRequest'];
       };
     };
@@ -8778,6 +8839,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
+           *       "status": "pending",
+           *       "item": "credits",
+           *       "quantity": 2,
+           *       "interval": null,
+           *       "amount_usd": 1,
+           *       "currency": "usd",
+           *       "provider": "local",
+           *       "checkout_url": "http://127.0.0.1:37871/v1/billing/local/checkouts/vORpMzRcBTSAn-Rs9UPZ9zz_B0BlVrBE",
+           *       "credits": 2000,
+           *       "created_at": "2026-11-25T00:33:45.685Z",
+           *       "expires_at": "2026-11-25T01:33:45.685Z",
+           *       "paid_at": null
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Checkout'];
         };
       };
@@ -8980,6 +9058,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
+           *       "status": "pending",
+           *       "item": "credits",
+           *       "quantity": 2,
+           *       "interval": null,
+           *       "amount_usd": 1,
+           *       "currency": "usd",
+           *       "provider": "local",
+           *       "checkout_url": "http://127.0.0.1:37871/v1/billing/local/checkouts/vORpMzRcBTSAn-Rs9UPZ9zz_B0BlVrBE",
+           *       "credits": 2000,
+           *       "created_at": "2026-11-25T00:33:45.685Z",
+           *       "expires_at": "2026-11-25T01:33:45.685Z",
+           *       "paid_at": null
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Checkout'];
         };
       };
@@ -9111,6 +9206,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "confirmation_secret": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         *     }
+         */
         'application/json': {
           confirmation_secret: string;
         };
@@ -9126,6 +9226,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
+           *       "status": "paid",
+           *       "item": "credits",
+           *       "quantity": 2,
+           *       "interval": null,
+           *       "amount_usd": 1,
+           *       "currency": "usd",
+           *       "provider": "local",
+           *       "checkout_url": null,
+           *       "credits": 2000,
+           *       "created_at": "2026-11-25T00:33:45.685Z",
+           *       "expires_at": "2026-11-25T01:33:45.685Z",
+           *       "paid_at": "2026-11-25T00:33:45.762Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Checkout'];
         };
       };
@@ -9513,6 +9630,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['astro.account.v1.CreatePortalRequest'];
       };
     };
@@ -9526,6 +9644,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "url": "http://127.0.0.1:37871/v1/billing/status",
+           *       "provider": "local"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.PortalSession'];
         };
       };
@@ -9744,11 +9868,27 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
            *       "plan_tier": "pro",
-           *       "credits_remaining": 0,
+           *       "credits_remaining": 2000,
            *       "provider": "local",
-           *       "checkouts": []
+           *       "checkouts": [
+           *         {
+           *           "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
+           *           "status": "paid",
+           *           "item": "credits",
+           *           "quantity": 2,
+           *           "interval": null,
+           *           "amount_usd": 1,
+           *           "currency": "usd",
+           *           "provider": "local",
+           *           "checkout_url": null,
+           *           "credits": 2000,
+           *           "created_at": "2026-11-25T00:33:45.685Z",
+           *           "expires_at": "2026-11-25T01:33:45.685Z",
+           *           "paid_at": "2026-11-25T00:33:45.762Z"
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.BillingStatus'];
@@ -9911,11 +10051,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-24T20:20:36.471Z",
+           *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -9925,9 +10065,9 @@ export interface operations {
            *         {
            *           "planet": "sun",
            *           "sign": "taurus",
-           *           "longitude": 32.23663020314856,
-           *           "degree_in_sign": 2.2366302031485574,
-           *           "speed_per_day": 0.9636235553997383,
+           *           "longitude": 32.2366302031,
+           *           "degree_in_sign": 2.2366302031,
+           *           "speed_per_day": 0.9636235554,
            *           "is_retrograde": false,
            *           "nakshatra": "krittika",
            *           "pada": 2,
@@ -9939,9 +10079,9 @@ export interface operations {
            *         {
            *           "planet": "moon",
            *           "sign": "capricorn",
-           *           "longitude": 293.86922442646176,
-           *           "degree_in_sign": 23.869224426461756,
-           *           "speed_per_day": 12.826184214958966,
+           *           "longitude": 293.8692244265,
+           *           "degree_in_sign": 23.8692244265,
+           *           "speed_per_day": 12.826184215,
            *           "is_retrograde": false,
            *           "nakshatra": "dhanishta",
            *           "pada": 1,
@@ -9953,9 +10093,9 @@ export interface operations {
            *         {
            *           "planet": "mercury",
            *           "sign": "aries",
-           *           "longitude": 14.191020340812953,
-           *           "degree_in_sign": 14.191020340812953,
-           *           "speed_per_day": 0.003040441695253356,
+           *           "longitude": 14.1910203408,
+           *           "degree_in_sign": 14.1910203408,
+           *           "speed_per_day": 0.0030404417,
            *           "is_retrograde": false,
            *           "nakshatra": "bharani",
            *           "pada": 1,
@@ -9969,17 +10109,17 @@ export interface operations {
            *         {
            *           "house": 1,
            *           "sign": "gemini",
-           *           "longitude": 67.2448433234163
+           *           "longitude": 67.2448433234
            *         },
            *         {
            *           "house": 2,
            *           "sign": "cancer",
-           *           "longitude": 91.83152353710176
+           *           "longitude": 91.8315235371
            *         },
            *         {
            *           "house": 3,
            *           "sign": "cancer",
-           *           "longitude": 118.01733878553864
+           *           "longitude": 118.0173387855
            *         }
            *       ]
            *     }
@@ -10220,11 +10360,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-24T20:20:36.471Z",
+           *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -10234,9 +10374,9 @@ export interface operations {
            *         {
            *           "planet": "sun",
            *           "sign": "taurus",
-           *           "longitude": 32.23663020314856,
-           *           "degree_in_sign": 2.2366302031485574,
-           *           "speed_per_day": 0.9636235553997383,
+           *           "longitude": 32.2366302031,
+           *           "degree_in_sign": 2.2366302031,
+           *           "speed_per_day": 0.9636235554,
            *           "is_retrograde": false,
            *           "nakshatra": "krittika",
            *           "pada": 2,
@@ -10248,9 +10388,9 @@ export interface operations {
            *         {
            *           "planet": "moon",
            *           "sign": "capricorn",
-           *           "longitude": 293.86922442646176,
-           *           "degree_in_sign": 23.869224426461756,
-           *           "speed_per_day": 12.826184214958966,
+           *           "longitude": 293.8692244265,
+           *           "degree_in_sign": 23.8692244265,
+           *           "speed_per_day": 12.826184215,
            *           "is_retrograde": false,
            *           "nakshatra": "dhanishta",
            *           "pada": 1,
@@ -10262,9 +10402,9 @@ export interface operations {
            *         {
            *           "planet": "mercury",
            *           "sign": "aries",
-           *           "longitude": 14.191020340812953,
-           *           "degree_in_sign": 14.191020340812953,
-           *           "speed_per_day": 0.003040441695253356,
+           *           "longitude": 14.1910203408,
+           *           "degree_in_sign": 14.1910203408,
+           *           "speed_per_day": 0.0030404417,
            *           "is_retrograde": false,
            *           "nakshatra": "bharani",
            *           "pada": 1,
@@ -10278,17 +10418,17 @@ export interface operations {
            *         {
            *           "house": 1,
            *           "sign": "gemini",
-           *           "longitude": 67.2448433234163
+           *           "longitude": 67.2448433234
            *         },
            *         {
            *           "house": 2,
            *           "sign": "cancer",
-           *           "longitude": 91.83152353710176
+           *           "longitude": 91.8315235371
            *         },
            *         {
            *           "house": 3,
            *           "sign": "cancer",
-           *           "longitude": 118.01733878553864
+           *           "longitude": 118.0173387855
            *         }
            *       ]
            *     }
@@ -10719,7 +10859,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "locale": "en",
            *       "method_version": "talent-ontology-v1",
            *       "scores": [
@@ -11001,7 +11141,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "career-profile-v1",
            *       "tenth_house": {
            *         "sign": "pisces",
@@ -11239,7 +11379,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "varna-profile-v1",
            *       "dominant_varna": "shudra",
            *       "scores": {
@@ -11458,6 +11598,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
+         *     }
+         */
         'application/json': components['schemas']['astro.western.v1.RelationshipRequest'];
       };
     };
@@ -11477,6 +11623,143 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *       "method_version": "western-relationship-v1",
+           *       "person_a": {
+           *         "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *         "sun_sign": "taurus",
+           *         "moon_sign": "aquarius",
+           *         "rising_sign": "cancer",
+           *         "venus_sign": "aries",
+           *         "mars_sign": "pisces",
+           *         "birth_utc": "1990-05-17T03:00:00.000Z"
+           *       },
+           *       "person_b": {
+           *         "chart_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *         "sun_sign": "cancer",
+           *         "moon_sign": "aquarius",
+           *         "rising_sign": "sagittarius",
+           *         "venus_sign": "taurus",
+           *         "mars_sign": "virgo",
+           *         "birth_utc": "1961-07-01T18:45:00.000Z"
+           *       },
+           *       "sign_pairs": [
+           *         {
+           *           "point": "sun",
+           *           "sign_a": "taurus",
+           *           "sign_b": "cancer",
+           *           "relation": "sextile",
+           *           "same_element": false
+           *         },
+           *         {
+           *           "point": "moon",
+           *           "sign_a": "aquarius",
+           *           "sign_b": "aquarius",
+           *           "relation": "same_sign",
+           *           "same_element": true
+           *         },
+           *         {
+           *           "point": "ascendant",
+           *           "sign_a": "cancer",
+           *           "sign_b": "sagittarius",
+           *           "relation": "quincunx",
+           *           "same_element": false
+           *         }
+           *       ],
+           *       "birth_interval_days": 10546.344,
+           *       "contact_summary": {
+           *         "total": 49,
+           *         "major": 37,
+           *         "harmonious": 16,
+           *         "dynamic": 25,
+           *         "neutral": 8
+           *       },
+           *       "strongest_contacts": [
+           *         {
+           *           "planet_a": "jupiter",
+           *           "planet_b": "sun",
+           *           "aspect": "conjunction",
+           *           "category": "major",
+           *           "tone": "neutral",
+           *           "exact_angle": 0,
+           *           "orb_degrees": 0.1876845049,
+           *           "max_orb_degrees": 10,
+           *           "strength": 0.9812315495,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "uranus",
+           *           "planet_b": "sun",
+           *           "aspect": "opposition",
+           *           "category": "major",
+           *           "tone": "dynamic",
+           *           "exact_angle": 180,
+           *           "orb_degrees": 0.5199826119,
+           *           "max_orb_degrees": 10,
+           *           "strength": 0.9480017388,
+           *           "is_applying": false
+           *         },
+           *         {
+           *           "planet_a": "mercury",
+           *           "planet_b": "neptune",
+           *           "aspect": "opposition",
+           *           "category": "major",
+           *           "tone": "dynamic",
+           *           "exact_angle": 180,
+           *           "orb_degrees": 0.7197027099,
+           *           "max_orb_degrees": 8,
+           *           "strength": 0.9100371613,
+           *           "is_applying": false
+           *         }
+           *       ],
+           *       "key_overlays": [
+           *         {
+           *           "direction": "a_in_b",
+           *           "planet": "sun",
+           *           "house": 5
+           *         },
+           *         {
+           *           "direction": "a_in_b",
+           *           "planet": "moon",
+           *           "house": 2
+           *         },
+           *         {
+           *           "direction": "a_in_b",
+           *           "planet": "venus",
+           *           "house": 3
+           *         }
+           *       ],
+           *       "composite_signs": {
+           *         "sun": "gemini",
+           *         "moon": "aquarius",
+           *         "ascendant": "virgo"
+           *       },
+           *       "davison": {
+           *         "moment": "1975-12-08T22:52:30.000Z",
+           *         "sun_sign": "sagittarius",
+           *         "moon_sign": "aquarius"
+           *       },
+           *       "overall_score": 47,
+           *       "overall_label": "mixed",
+           *       "dimension_scores": [
+           *         {
+           *           "dimension": "emotional",
+           *           "score": 45
+           *         },
+           *         {
+           *           "dimension": "romance",
+           *           "score": 47
+           *         },
+           *         {
+           *           "dimension": "communication",
+           *           "score": 43
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.PairFactsResponse'];
         };
       };
@@ -11737,7 +12020,7 @@ export interface operations {
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-24T20:20:37.641Z",
+           *       "computed_at": "2026-11-25T00:33:40.209Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -11747,25 +12030,25 @@ export interface operations {
            *         {
            *           "planet": "sun",
            *           "sign": "taurus",
-           *           "longitude": 32.23663020314856,
-           *           "degree_in_sign": 2.2366302031485574,
-           *           "speed_per_day": 0.9636235553997383,
+           *           "longitude": 32.2366302031,
+           *           "degree_in_sign": 2.2366302031,
+           *           "speed_per_day": 0.9636235554,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "moon",
            *           "sign": "capricorn",
-           *           "longitude": 293.86922442646176,
-           *           "degree_in_sign": 23.869224426461756,
-           *           "speed_per_day": 12.826184214958966,
+           *           "longitude": 293.8692244265,
+           *           "degree_in_sign": 23.8692244265,
+           *           "speed_per_day": 12.826184215,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "mercury",
            *           "sign": "aries",
-           *           "longitude": 14.191020340812953,
-           *           "degree_in_sign": 14.191020340812953,
-           *           "speed_per_day": 0.003040441695253356,
+           *           "longitude": 14.1910203408,
+           *           "degree_in_sign": 14.1910203408,
+           *           "speed_per_day": 0.0030404417,
            *           "is_retrograde": false
            *         }
            *       ],
@@ -11773,17 +12056,17 @@ export interface operations {
            *         {
            *           "house": 1,
            *           "sign": "gemini",
-           *           "longitude": 67.2448433234163
+           *           "longitude": 67.2448433234
            *         },
            *         {
            *           "house": 2,
            *           "sign": "cancer",
-           *           "longitude": 91.83152353710176
+           *           "longitude": 91.8315235371
            *         },
            *         {
            *           "house": 3,
            *           "sign": "cancer",
-           *           "longitude": 118.01733878553864
+           *           "longitude": 118.0173387855
            *         }
            *       ]
            *     }
@@ -11952,7 +12235,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "statement_id": "01a20f37-adb6-761a-b12c-88ccecf84ef5",
+         *       "statement_id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
          *       "verdict": "correct",
          *       "role": "subject",
          *       "confidence": 0.8
@@ -11979,14 +12262,14 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f37-ae05-743c-8df5-7a840c87d7cf",
-           *       "statement_id": "01a20f37-adb6-761a-b12c-88ccecf84ef5",
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "id": "01a2101f-5823-7759-834a-267e16cb4b3b",
+           *       "statement_id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "template_id": "tpl.drive.recommendation.practice.v1",
            *       "skill_id": "drive",
            *       "verdict": "correct",
            *       "role": "subject",
-           *       "submitted_at": "2026-11-24T20:20:36.997Z",
+           *       "submitted_at": "2026-11-25T00:33:39.363Z",
            *       "user_id": null,
            *       "organization_id": null,
            *       "comment": null,
@@ -12243,6 +12526,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-5823-7759-834a-267e16cb4b3b",
+           *       "statement_id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "template_id": "tpl.drive.recommendation.practice.v1",
+           *       "skill_id": "drive",
+           *       "verdict": "correct",
+           *       "role": "subject",
+           *       "submitted_at": "2026-11-25T00:33:39.363Z",
+           *       "user_id": null,
+           *       "organization_id": null,
+           *       "comment": null,
+           *       "confidence": 0.8
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.FeedbackEntry'];
         };
       };
@@ -12444,6 +12743,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "template_id": "tpl.drive.recommendation.practice.v1",
+           *       "sample_size": 1,
+           *       "correct_count": 1,
+           *       "doubtful_count": 0,
+           *       "wrong_count": 0,
+           *       "accuracy": 1,
+           *       "deprecated": false,
+           *       "updated_at": "2026-11-25T00:33:45.446Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.TemplateAccuracy'];
         };
       };
@@ -12650,6 +12961,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "query": "Mumbai",
+           *       "candidates": [
+           *         {
+           *           "name": "Mumbai",
+           *           "admin1": "Maharashtra",
+           *           "country": "India",
+           *           "latitude": 19.07283,
+           *           "longitude": 72.88261,
+           *           "timezone": "Asia/Kolkata",
+           *           "population": 12691836,
+           *           "label": "Mumbai, Maharashtra, India"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.SearchPlacesResponse'];
         };
       };
@@ -12824,7 +13152,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70"
+         *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292"
          *     }
          */
         'application/json': components['schemas']['astro.feedback.v1.CreateInterpretationRequest'];
@@ -12848,13 +13176,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a20f37-adb5-7598-883f-3d8686b5e9b0",
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "id": "01a2101f-57b5-7645-83ed-ccea151e5c8f",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "locale": "en",
            *       "tone": "corporate",
            *       "statements": [
            *         {
-           *           "id": "01a20f37-adb6-761a-b12c-88ccecf84ef5",
+           *           "id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
            *           "skill_id": "drive",
            *           "template_id": "tpl.drive.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -12865,41 +13193,41 @@ export interface operations {
            *             "drive.primary_trine",
            *             "drive.house_lord_dusthana"
            *           ],
-           *           "created_at": "2026-11-24T20:20:36.917Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         },
            *         {
-           *           "id": "01a20f37-adb7-746a-ac60-612e822a7f1e",
+           *           "id": "01a2101f-57b6-74d9-a46e-47e1d77d7c19",
            *           "skill_id": "endurance",
-           *           "template_id": "tpl.endurance.recommendation.develop.v1",
+           *           "template_id": "tpl.endurance.recommendation.practice.v1",
            *           "kind": "recommendation",
            *           "locale": "en",
-           *           "body": "Endurance is present but uneven; deliberate practice will make it reliable (Mars).",
+           *           "body": "Endurance grows with structure: set small, regular goals for it (Mars).",
            *           "score": 0.55,
            *           "rule_path": [
            *             "endurance.primary_own_sign",
            *             "endurance.primary_dusthana",
            *             "endurance.primary_retrograde"
            *           ],
-           *           "created_at": "2026-11-24T20:20:36.917Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         },
            *         {
-           *           "id": "01a20f37-adb7-746a-ac60-67b503e1ece9",
+           *           "id": "01a2101f-57b6-74d9-a46e-4a77780a727b",
            *           "skill_id": "leadership",
-           *           "template_id": "tpl.leadership.recommendation.develop.v1",
+           *           "template_id": "tpl.leadership.recommendation.practice.v1",
            *           "kind": "recommendation",
            *           "locale": "en",
-           *           "body": "Leadership is present but uneven; deliberate practice will make it reliable (Jupiter).",
+           *           "body": "Leadership grows with structure: set small, regular goals for it (Jupiter).",
            *           "score": 0.5,
            *           "rule_path": [
            *             "leadership.primary_dusthana",
            *             "leadership.house_lord_well_placed"
            *           ],
-           *           "created_at": "2026-11-24T20:20:36.917Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         }
            *       ],
            *       "catalog_version": "templates-2026.11-1",
            *       "llm_rewritten": false,
-           *       "created_at": "2026-11-24T20:20:36.917Z"
+           *       "created_at": "2026-11-25T00:33:39.253Z"
            *     }
            */
           'application/json': components['schemas']['astro.feedback.v1.Interpretation'];
@@ -13162,6 +13490,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-57b5-7645-83ed-ccea151e5c8f",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "locale": "en",
+           *       "tone": "corporate",
+           *       "statements": [
+           *         {
+           *           "id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
+           *           "skill_id": "drive",
+           *           "template_id": "tpl.drive.recommendation.practice.v1",
+           *           "kind": "recommendation",
+           *           "locale": "en",
+           *           "body": "Drive grows with structure: set small, regular goals for it (Mars).",
+           *           "score": 0.5,
+           *           "rule_path": [
+           *             "drive.primary_trine",
+           *             "drive.house_lord_dusthana"
+           *           ],
+           *           "created_at": "2026-11-25T00:33:39.253Z"
+           *         },
+           *         {
+           *           "id": "01a2101f-57b6-74d9-a46e-47e1d77d7c19",
+           *           "skill_id": "endurance",
+           *           "template_id": "tpl.endurance.recommendation.practice.v1",
+           *           "kind": "recommendation",
+           *           "locale": "en",
+           *           "body": "Endurance grows with structure: set small, regular goals for it (Mars).",
+           *           "score": 0.55,
+           *           "rule_path": [
+           *             "endurance.primary_own_sign",
+           *             "endurance.primary_dusthana",
+           *             "endurance.primary_retrograde"
+           *           ],
+           *           "created_at": "2026-11-25T00:33:39.253Z"
+           *         },
+           *         {
+           *           "id": "01a2101f-57b6-74d9-a46e-4a77780a727b",
+           *           "skill_id": "leadership",
+           *           "template_id": "tpl.leadership.recommendation.practice.v1",
+           *           "kind": "recommendation",
+           *           "locale": "en",
+           *           "body": "Leadership grows with structure: set small, regular goals for it (Jupiter).",
+           *           "score": 0.5,
+           *           "rule_path": [
+           *             "leadership.primary_dusthana",
+           *             "leadership.house_lord_well_placed"
+           *           ],
+           *           "created_at": "2026-11-25T00:33:39.253Z"
+           *         }
+           *       ],
+           *       "catalog_version": "templates-2026.11-1",
+           *       "llm_rewritten": false,
+           *       "created_at": "2026-11-25T00:33:39.253Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.Interpretation'];
         };
       };
@@ -13350,6 +13734,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "starts_at": "2026-03-20T12:00:00+00:00",
+         *       "ends_at": "2026-03-27T12:00:00+00:00",
+         *       "language": "en"
+         *     }
+         */
         'application/json': components['schemas']['astro.llm.v1.ForecastInterpretationRequest'];
       };
     };
@@ -13369,6 +13761,159 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "western_forecast",
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the forecast window.\n\nThe period considered runs from 2026-03-20 to 2026-03-27. At age 35 the profected year activates house 12 (Gemini), with Mercury as lord of the year.\n\nVenus in transit forms a sextile with the Moon in the natal chart (orb 0.0°). Mars in transit forms a sextile with Neptune in the natal chart (orb 0.0°).\n\nThe Sun in transit forms a square with the Ascendant in the natal chart (orb 0.0°). Mars in transit forms a trine with Pluto in the natal chart (orb 0.0°).\n\nMercury in transit forms a trine with Jupiter in the natal chart (orb 0.0°). Mercury in transit forms a sextile with Uranus in the natal chart (orb 0.0°).\n\nVenus in transit forms a square with Saturn in the natal chart (orb 0.0°). Mars in transit forms a conjunction with Mars in the natal chart (orb 0.0°).",
+           *       "engine_context": {
+           *         "interpretation_type": "western_forecast",
+           *         "method_version": "llm-context-v2",
+           *         "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *         "starts_at": "2026-03-20T12:00:00+00:00",
+           *         "ends_at": "2026-03-27T12:00:00+00:00",
+           *         "transit_windows": [
+           *           {
+           *             "transit_planet": "venus",
+           *             "natal_planet": "moon",
+           *             "aspect": "sextile",
+           *             "starts_at": "2026-03-20T12:00:00.000Z",
+           *             "ends_at": "2026-03-21T12:00:00.000Z",
+           *             "exact_at": "2026-03-20T14:57:58.886Z",
+           *             "min_orb_degrees": 0,
+           *             "peak_strength": 1
+           *           },
+           *           {
+           *             "transit_planet": "mars",
+           *             "natal_planet": "neptune",
+           *             "aspect": "sextile",
+           *             "starts_at": "2026-03-20T12:00:00.000Z",
+           *             "ends_at": "2026-03-22T12:00:00.000Z",
+           *             "exact_at": "2026-03-20T19:01:06.938Z",
+           *             "min_orb_degrees": 0,
+           *             "peak_strength": 1
+           *           },
+           *           {
+           *             "transit_planet": "sun",
+           *             "natal_planet": "ascendant",
+           *             "aspect": "square",
+           *             "starts_at": "2026-03-20T12:00:00.000Z",
+           *             "ends_at": "2026-03-24T12:00:00.000Z",
+           *             "exact_at": "2026-03-21T14:12:40.073Z",
+           *             "min_orb_degrees": 0,
+           *             "peak_strength": 1
+           *           }
+           *         ],
+           *         "transit_window_count": 18,
+           *         "annual_profection": {
+           *           "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "age_years": 35,
+           *           "house": 12,
+           *           "sign": "gemini",
+           *           "time_lord": "mercury"
+           *         },
+           *         "forecast_themes": [
+           *           "venus_sextile_moon",
+           *           "mars_sextile_neptune",
+           *           "sun_square_ascendant"
+           *         ],
+           *         "progressed_lunation": {
+           *           "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "progressed_date": "1990-06-21T23:13:55.007Z",
+           *           "progressed_sun_longitude": 90.305726381,
+           *           "progressed_moon_longitude": 78.8093228091,
+           *           "phase_name": "balsamic",
+           *           "phase_angle": 348.5035964281,
+           *           "phase_index": 7,
+           *           "phase_progress": 0.7445243651,
+           *           "previous_phase_at": "2023-10-31T05:37:14.671Z",
+           *           "next_phase_at": "2027-01-13T23:02:06.510Z",
+           *           "cycle_seed": {
+           *             "at": "1997-09-27T12:29:24.380Z",
+           *             "longitude": 63.052483033,
+           *             "sign": "gemini",
+           *             "degree_in_sign": 3.052483033
+           *           }
+           *         },
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "forecast"
+           *           },
+           *           {
+           *             "kind": "window",
+           *             "starts_at": "2026-03-20T12:00:00+00:00",
+           *             "ends_at": "2026-03-27T12:00:00+00:00"
+           *           },
+           *           {
+           *             "kind": "profection",
+           *             "age": 35,
+           *             "house": 12,
+           *             "sign": "gemini",
+           *             "time_lord": "mercury"
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 2608,
+           *       "output_tokens": 232,
+           *       "latency_ms": 419,
+           *       "cost_usd": 0.004243,
+           *       "interpretation_id": "01a2101f-6d25-743f-baea-3d2abd60c65f",
+           *       "cached": false,
+           *       "grounding": {
+           *         "interpretation_type": "western_forecast",
+           *         "features_used": [
+           *           {
+           *             "name": "transit_windows",
+           *             "kind": "predictive"
+           *           },
+           *           {
+           *             "name": "annual_profection",
+           *             "kind": "predictive"
+           *           },
+           *           {
+           *             "name": "forecast_themes",
+           *             "kind": "predictive"
+           *           }
+           *         ],
+           *         "sources": [
+           *           {
+           *             "name": "stored_chart",
+           *             "kind": "chart"
+           *           },
+           *           {
+           *             "name": "western-calc",
+           *             "kind": "calculation"
+           *           }
+           *         ]
+           *       },
+           *       "features_used": [
+           *         {
+           *           "name": "transit_windows",
+           *           "kind": "predictive"
+           *         },
+           *         {
+           *           "name": "annual_profection",
+           *           "kind": "predictive"
+           *         },
+           *         {
+           *           "name": "forecast_themes",
+           *           "kind": "predictive"
+           *         }
+           *       ],
+           *       "sources": [
+           *         {
+           *           "name": "stored_chart",
+           *           "kind": "chart"
+           *         },
+           *         {
+           *           "name": "western-calc",
+           *           "kind": "calculation"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.WesternLlmInterpretation'];
         };
       };
@@ -13621,6 +14166,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "language": "en"
+         *     }
+         */
         'application/json': components['schemas']['astro.llm.v1.NatalInterpretationRequest'];
       };
     };
@@ -13640,6 +14191,952 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "western_natal",
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the natal chart. The Sun is in Taurus, house 11.\n\nThe Moon is in Aquarius, house 8. Venus forms a square with Neptune (orb 0.3°).\n\nThe Sun forms a trine with Saturn (orb 0.7°). Jupiter forms an opposition with Uranus (orb 0.7°).\n\nThe dominant element is earth (39%). Mercury is in Taurus, house 11. Venus is in Aries, house 10.\n\nMars is in Pisces, house 9. Jupiter is in Cancer, house 1.\n\nSaturn is in Capricorn, house 7, retrograde. Uranus is in Capricorn, house 7, retrograde.\n\nNeptune is in Capricorn, house 7, retrograde. Pluto is in Scorpio, house 5, retrograde. Jupiter is exalted.\n\nSaturn is in its own sign. Pluto is in its own sign.\n\nThe Moon forms a square with Pluto (orb 1.5°). Mercury forms a trine with Uranus (orb 1.2°).\n\nNeptune forms a sextile with Pluto (orb 1.8°). Mars forms a conjunction with the Midheaven (orb 2.2°). Mercury forms a sextile with Jupiter (orb 1.9°).",
+           *       "engine_context": {
+           *         "interpretation_type": "western_natal",
+           *         "method_version": "llm-context-v2",
+           *         "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *         "house_system": "placidus",
+           *         "placements": [
+           *           {
+           *             "planet": "sun",
+           *             "sign": "taurus",
+           *             "degree_in_sign": 25.96,
+           *             "house": 11,
+           *             "retrograde": false,
+           *             "dignity": "peregrine"
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "sign": "aquarius",
+           *             "degree_in_sign": 17.6,
+           *             "house": 8,
+           *             "retrograde": false,
+           *             "dignity": "peregrine"
+           *           },
+           *           {
+           *             "planet": "mercury",
+           *             "sign": "taurus",
+           *             "degree_in_sign": 7.92,
+           *             "house": 11,
+           *             "retrograde": false,
+           *             "dignity": "peregrine"
+           *           }
+           *         ],
+           *         "summary": {
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "aspect_count": 31,
+           *           "major_aspect_count": 21,
+           *           "strongest_aspects": [
+           *             {
+           *               "planet_a": "venus",
+           *               "planet_b": "neptune",
+           *               "aspect": "square",
+           *               "category": "major",
+           *               "tone": "dynamic",
+           *               "exact_angle": 90,
+           *               "orb_degrees": 0.3455896852,
+           *               "max_orb_degrees": 7,
+           *               "strength": 0.950630045,
+           *               "is_applying": false
+           *             },
+           *             {
+           *               "planet_a": "sun",
+           *               "planet_b": "saturn",
+           *               "aspect": "trine",
+           *               "category": "major",
+           *               "tone": "harmonious",
+           *               "exact_angle": 120,
+           *               "orb_degrees": 0.7426332452,
+           *               "max_orb_degrees": 9,
+           *               "strength": 0.917485195,
+           *               "is_applying": false
+           *             },
+           *             {
+           *               "planet_a": "jupiter",
+           *               "planet_b": "uranus",
+           *               "aspect": "opposition",
+           *               "category": "major",
+           *               "tone": "dynamic",
+           *               "exact_angle": 180,
+           *               "orb_degrees": 0.7076671168,
+           *               "max_orb_degrees": 8,
+           *               "strength": 0.9115416104,
+           *               "is_applying": false
+           *             }
+           *           ],
+           *           "dignity_highlights": [
+           *             {
+           *               "planet": "venus",
+           *               "sign": "aries",
+           *               "degree_in_sign": 14.6739712579,
+           *               "dignity": "detriment",
+           *               "rulers": [
+           *                 "mars"
+           *               ],
+           *               "triplicity_rulers": [
+           *                 "sun",
+           *                 "jupiter",
+           *                 "saturn"
+           *               ],
+           *               "term_ruler": "mercury",
+           *               "face_ruler": "sun",
+           *               "is_in_rulership": false,
+           *               "is_in_exaltation": false,
+           *               "is_in_detriment": true,
+           *               "is_in_fall": false,
+           *               "score": -10
+           *             },
+           *             {
+           *               "planet": "jupiter",
+           *               "sign": "cancer",
+           *               "degree_in_sign": 9.8507539248,
+           *               "dignity": "exaltation",
+           *               "rulers": [
+           *                 "moon"
+           *               ],
+           *               "triplicity_rulers": [
+           *                 "venus",
+           *                 "mars",
+           *                 "moon"
+           *               ],
+           *               "term_ruler": "venus",
+           *               "face_ruler": "venus",
+           *               "is_in_rulership": false,
+           *               "is_in_exaltation": true,
+           *               "is_in_detriment": false,
+           *               "is_in_fall": false,
+           *               "score": 4
+           *             },
+           *             {
+           *               "planet": "saturn",
+           *               "sign": "capricorn",
+           *               "degree_in_sign": 25.2198840481,
+           *               "dignity": "rulership",
+           *               "rulers": [
+           *                 "saturn"
+           *               ],
+           *               "triplicity_rulers": [
+           *                 "venus",
+           *                 "moon",
+           *                 "mars"
+           *               ],
+           *               "term_ruler": "saturn",
+           *               "face_ruler": "sun",
+           *               "is_in_rulership": true,
+           *               "is_in_exaltation": false,
+           *               "is_in_detriment": false,
+           *               "is_in_fall": false,
+           *               "score": 7
+           *             }
+           *           ],
+           *           "balance": {
+           *             "elements": [
+           *               {
+           *                 "kind": "element",
+           *                 "name": "fire",
+           *                 "weight": 2,
+           *                 "percentage": 9.0909090909,
+           *                 "planets": [
+           *                   "venus"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "element",
+           *                 "name": "earth",
+           *                 "weight": 8.5,
+           *                 "percentage": 38.6363636364,
+           *                 "planets": [
+           *                   "sun",
+           *                   "mercury",
+           *                   "saturn"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "element",
+           *                 "name": "air",
+           *                 "weight": 3,
+           *                 "percentage": 13.6363636364,
+           *                 "planets": [
+           *                   "moon"
+           *                 ]
+           *               }
+           *             ],
+           *             "modalities": [
+           *               {
+           *                 "kind": "modality",
+           *                 "name": "cardinal",
+           *                 "weight": 9,
+           *                 "percentage": 40.9090909091,
+           *                 "planets": [
+           *                   "venus",
+           *                   "jupiter",
+           *                   "saturn"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "modality",
+           *                 "name": "fixed",
+           *                 "weight": 9,
+           *                 "percentage": 40.9090909091,
+           *                 "planets": [
+           *                   "sun",
+           *                   "moon",
+           *                   "mercury"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "modality",
+           *                 "name": "mutable",
+           *                 "weight": 4,
+           *                 "percentage": 18.1818181818,
+           *                 "planets": [
+           *                   "mars",
+           *                   "midheaven"
+           *                 ]
+           *               }
+           *             ],
+           *             "hemispheres": [
+           *               {
+           *                 "kind": "hemisphere",
+           *                 "name": "north",
+           *                 "weight": 2.5,
+           *                 "percentage": 13.8888888889,
+           *                 "planets": [
+           *                   "jupiter",
+           *                   "pluto"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "hemisphere",
+           *                 "name": "south",
+           *                 "weight": 15.5,
+           *                 "percentage": 86.1111111111,
+           *                 "planets": [
+           *                   "sun",
+           *                   "moon",
+           *                   "mercury"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "hemisphere",
+           *                 "name": "east",
+           *                 "weight": 8.5,
+           *                 "percentage": 47.2222222222,
+           *                 "planets": [
+           *                   "sun",
+           *                   "mercury",
+           *                   "venus"
+           *                 ]
+           *               }
+           *             ],
+           *             "quadrants": [
+           *               {
+           *                 "kind": "quadrant",
+           *                 "name": "1",
+           *                 "weight": 1.5,
+           *                 "percentage": 8.3333333333,
+           *                 "planets": [
+           *                   "jupiter"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "quadrant",
+           *                 "name": "2",
+           *                 "weight": 1,
+           *                 "percentage": 5.5555555556,
+           *                 "planets": [
+           *                   "pluto"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "quadrant",
+           *                 "name": "3",
+           *                 "weight": 8.5,
+           *                 "percentage": 47.2222222222,
+           *                 "planets": [
+           *                   "moon",
+           *                   "mars",
+           *                   "saturn"
+           *                 ]
+           *               }
+           *             ],
+           *             "house_types": [
+           *               {
+           *                 "kind": "house_type",
+           *                 "name": "angular",
+           *                 "weight": 7,
+           *                 "percentage": 38.8888888889,
+           *                 "planets": [
+           *                   "venus",
+           *                   "jupiter",
+           *                   "saturn"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "house_type",
+           *                 "name": "succedent",
+           *                 "weight": 9,
+           *                 "percentage": 50,
+           *                 "planets": [
+           *                   "sun",
+           *                   "moon",
+           *                   "mercury"
+           *                 ]
+           *               },
+           *               {
+           *                 "kind": "house_type",
+           *                 "name": "cadent",
+           *                 "weight": 2,
+           *                 "percentage": 11.1111111111,
+           *                 "planets": [
+           *                   "mars"
+           *                 ]
+           *               }
+           *             ],
+           *             "house_placements": [
+           *               {
+           *                 "planet": "sun",
+           *                 "house": 11,
+           *                 "sign": "taurus"
+           *               },
+           *               {
+           *                 "planet": "moon",
+           *                 "house": 8,
+           *                 "sign": "aquarius"
+           *               },
+           *               {
+           *                 "planet": "mercury",
+           *                 "house": 11,
+           *                 "sign": "taurus"
+           *               }
+           *             ],
+           *             "dominant_element": "earth",
+           *             "dominant_modality": "cardinal"
+           *           },
+           *           "patterns": [
+           *             {
+           *               "kind": "stellium_sign",
+           *               "planets": [
+           *                 "saturn",
+           *                 "uranus",
+           *                 "neptune"
+           *               ],
+           *               "signs": [
+           *                 "capricorn"
+           *               ],
+           *               "houses": [
+           *                 7
+           *               ],
+           *               "strength": 0.3333333333,
+           *               "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *             },
+           *             {
+           *               "kind": "stellium_house",
+           *               "planets": [
+           *                 "saturn",
+           *                 "uranus",
+           *                 "neptune"
+           *               ],
+           *               "signs": [
+           *                 "capricorn"
+           *               ],
+           *               "houses": [
+           *                 7
+           *               ],
+           *               "strength": 0.3333333333,
+           *               "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *             },
+           *             {
+           *               "kind": "t_square",
+           *               "planets": [
+           *                 "sun",
+           *                 "pluto",
+           *                 "moon"
+           *               ],
+           *               "signs": [
+           *                 "taurus",
+           *                 "scorpio",
+           *                 "aquarius"
+           *               ],
+           *               "houses": [
+           *                 11,
+           *                 5,
+           *                 8
+           *               ],
+           *               "strength": 0.3075543784,
+           *               "description": "sun opposite pluto, both square moon (apex)"
+           *             }
+           *           ],
+           *           "lunar_phase": {
+           *             "name": "disseminating",
+           *             "angle_degrees": 261.6325942233,
+           *             "illumination": 0.5727601156
+           *           },
+           *           "retrogrades": {
+           *             "planets": [
+           *               "saturn",
+           *               "uranus",
+           *               "neptune"
+           *             ],
+           *             "count": 4,
+           *             "has_personal_retrograde": false
+           *           },
+           *           "themes": [
+           *             "earth_emphasis",
+           *             "cardinal_emphasis",
+           *             "pattern_stellium_sign"
+           *           ]
+           *         },
+           *         "aspects": [
+           *           {
+           *             "planet_a": "venus",
+           *             "planet_b": "neptune",
+           *             "aspect": "square",
+           *             "category": "major",
+           *             "tone": "dynamic",
+           *             "exact_angle": 90,
+           *             "orb_degrees": 0.3455896852,
+           *             "max_orb_degrees": 7,
+           *             "strength": 0.950630045,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "sun",
+           *             "planet_b": "saturn",
+           *             "aspect": "trine",
+           *             "category": "major",
+           *             "tone": "harmonious",
+           *             "exact_angle": 120,
+           *             "orb_degrees": 0.7426332452,
+           *             "max_orb_degrees": 9,
+           *             "strength": 0.917485195,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "jupiter",
+           *             "planet_b": "uranus",
+           *             "aspect": "opposition",
+           *             "category": "major",
+           *             "tone": "dynamic",
+           *             "exact_angle": 180,
+           *             "orb_degrees": 0.7076671168,
+           *             "max_orb_degrees": 8,
+           *             "strength": 0.9115416104,
+           *             "is_applying": false
+           *           }
+           *         ],
+           *         "dignities": [
+           *           {
+           *             "planet": "sun",
+           *             "sign": "taurus",
+           *             "degree_in_sign": 25.9625172933,
+           *             "dignity": "peregrine",
+           *             "rulers": [
+           *               "venus"
+           *             ],
+           *             "triplicity_rulers": [
+           *               "venus",
+           *               "moon",
+           *               "mars"
+           *             ],
+           *             "term_ruler": "saturn",
+           *             "face_ruler": "saturn",
+           *             "is_in_rulership": false,
+           *             "is_in_exaltation": false,
+           *             "is_in_detriment": false,
+           *             "is_in_fall": false,
+           *             "score": -5
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "sign": "aquarius",
+           *             "degree_in_sign": 17.5951115166,
+           *             "dignity": "peregrine",
+           *             "rulers": [
+           *               "saturn",
+           *               "uranus"
+           *             ],
+           *             "triplicity_rulers": [
+           *               "saturn",
+           *               "mercury",
+           *               "jupiter"
+           *             ],
+           *             "term_ruler": "jupiter",
+           *             "face_ruler": "mercury",
+           *             "is_in_rulership": false,
+           *             "is_in_exaltation": false,
+           *             "is_in_detriment": false,
+           *             "is_in_fall": false,
+           *             "score": -5
+           *           },
+           *           {
+           *             "planet": "mercury",
+           *             "sign": "taurus",
+           *             "degree_in_sign": 7.9169074309,
+           *             "dignity": "face",
+           *             "rulers": [
+           *               "venus"
+           *             ],
+           *             "triplicity_rulers": [
+           *               "venus",
+           *               "moon",
+           *               "mars"
+           *             ],
+           *             "term_ruler": "venus",
+           *             "face_ruler": "mercury",
+           *             "is_in_rulership": false,
+           *             "is_in_exaltation": false,
+           *             "is_in_detriment": false,
+           *             "is_in_fall": false,
+           *             "score": 1
+           *           }
+           *         ],
+           *         "balance": {
+           *           "elements": [
+           *             {
+           *               "kind": "element",
+           *               "name": "fire",
+           *               "weight": 2,
+           *               "percentage": 9.0909090909,
+           *               "planets": [
+           *                 "venus"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "element",
+           *               "name": "earth",
+           *               "weight": 8.5,
+           *               "percentage": 38.6363636364,
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury",
+           *                 "saturn"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "element",
+           *               "name": "air",
+           *               "weight": 3,
+           *               "percentage": 13.6363636364,
+           *               "planets": [
+           *                 "moon"
+           *               ]
+           *             }
+           *           ],
+           *           "modalities": [
+           *             {
+           *               "kind": "modality",
+           *               "name": "cardinal",
+           *               "weight": 9,
+           *               "percentage": 40.9090909091,
+           *               "planets": [
+           *                 "venus",
+           *                 "jupiter",
+           *                 "saturn"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "modality",
+           *               "name": "fixed",
+           *               "weight": 9,
+           *               "percentage": 40.9090909091,
+           *               "planets": [
+           *                 "sun",
+           *                 "moon",
+           *                 "mercury"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "modality",
+           *               "name": "mutable",
+           *               "weight": 4,
+           *               "percentage": 18.1818181818,
+           *               "planets": [
+           *                 "mars",
+           *                 "midheaven"
+           *               ]
+           *             }
+           *           ],
+           *           "hemispheres": [
+           *             {
+           *               "kind": "hemisphere",
+           *               "name": "north",
+           *               "weight": 2.5,
+           *               "percentage": 13.8888888889,
+           *               "planets": [
+           *                 "jupiter",
+           *                 "pluto"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "hemisphere",
+           *               "name": "south",
+           *               "weight": 15.5,
+           *               "percentage": 86.1111111111,
+           *               "planets": [
+           *                 "sun",
+           *                 "moon",
+           *                 "mercury"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "hemisphere",
+           *               "name": "east",
+           *               "weight": 8.5,
+           *               "percentage": 47.2222222222,
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury",
+           *                 "venus"
+           *               ]
+           *             }
+           *           ],
+           *           "quadrants": [
+           *             {
+           *               "kind": "quadrant",
+           *               "name": "1",
+           *               "weight": 1.5,
+           *               "percentage": 8.3333333333,
+           *               "planets": [
+           *                 "jupiter"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "quadrant",
+           *               "name": "2",
+           *               "weight": 1,
+           *               "percentage": 5.5555555556,
+           *               "planets": [
+           *                 "pluto"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "quadrant",
+           *               "name": "3",
+           *               "weight": 8.5,
+           *               "percentage": 47.2222222222,
+           *               "planets": [
+           *                 "moon",
+           *                 "mars",
+           *                 "saturn"
+           *               ]
+           *             }
+           *           ],
+           *           "house_types": [
+           *             {
+           *               "kind": "house_type",
+           *               "name": "angular",
+           *               "weight": 7,
+           *               "percentage": 38.8888888889,
+           *               "planets": [
+           *                 "venus",
+           *                 "jupiter",
+           *                 "saturn"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "house_type",
+           *               "name": "succedent",
+           *               "weight": 9,
+           *               "percentage": 50,
+           *               "planets": [
+           *                 "sun",
+           *                 "moon",
+           *                 "mercury"
+           *               ]
+           *             },
+           *             {
+           *               "kind": "house_type",
+           *               "name": "cadent",
+           *               "weight": 2,
+           *               "percentage": 11.1111111111,
+           *               "planets": [
+           *                 "mars"
+           *               ]
+           *             }
+           *           ],
+           *           "house_placements": [
+           *             {
+           *               "planet": "sun",
+           *               "house": 11,
+           *               "sign": "taurus"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "house": 8,
+           *               "sign": "aquarius"
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "house": 11,
+           *               "sign": "taurus"
+           *             }
+           *           ],
+           *           "dominant_element": "earth",
+           *           "dominant_modality": "cardinal"
+           *         },
+           *         "houses": [
+           *           {
+           *             "house": 1,
+           *             "sign": "cancer",
+           *             "ruler": "moon",
+           *             "planets": [
+           *               "jupiter"
+           *             ],
+           *             "angularity": "angular",
+           *             "topics": [
+           *               "self",
+           *               "body",
+           *               "appearance"
+           *             ]
+           *           },
+           *           {
+           *             "house": 2,
+           *             "sign": "cancer",
+           *             "ruler": "moon",
+           *             "planets": [],
+           *             "angularity": "succedent",
+           *             "topics": [
+           *               "money",
+           *               "possessions",
+           *               "resources"
+           *             ]
+           *           },
+           *           {
+           *             "house": 3,
+           *             "sign": "leo",
+           *             "ruler": "sun",
+           *             "planets": [],
+           *             "angularity": "cadent",
+           *             "topics": [
+           *               "siblings",
+           *               "communication",
+           *               "short_trips"
+           *             ]
+           *           }
+           *         ],
+           *         "dispositors": [
+           *           {
+           *             "planet": "sun",
+           *             "links": [
+           *               {
+           *                 "planet": "sun",
+           *                 "sign": "taurus",
+           *                 "ruler": "venus",
+           *                 "ruler_sign": "aries",
+           *                 "is_final": false
+           *               },
+           *               {
+           *                 "planet": "venus",
+           *                 "sign": "aries",
+           *                 "ruler": "mars",
+           *                 "ruler_sign": "pisces",
+           *                 "is_final": false
+           *               },
+           *               {
+           *                 "planet": "mars",
+           *                 "sign": "pisces",
+           *                 "ruler": "jupiter",
+           *                 "ruler_sign": "cancer",
+           *                 "is_final": false
+           *               }
+           *             ],
+           *             "final_dispositor": "saturn",
+           *             "is_mutual_reception": false,
+           *             "loop": []
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "links": [
+           *               {
+           *                 "planet": "moon",
+           *                 "sign": "aquarius",
+           *                 "ruler": "saturn",
+           *                 "ruler_sign": "capricorn",
+           *                 "is_final": false
+           *               },
+           *               {
+           *                 "planet": "saturn",
+           *                 "sign": "capricorn",
+           *                 "ruler": "saturn",
+           *                 "ruler_sign": "capricorn",
+           *                 "is_final": true
+           *               }
+           *             ],
+           *             "final_dispositor": "saturn",
+           *             "is_mutual_reception": false,
+           *             "loop": []
+           *           },
+           *           {
+           *             "planet": "mercury",
+           *             "links": [
+           *               {
+           *                 "planet": "mercury",
+           *                 "sign": "taurus",
+           *                 "ruler": "venus",
+           *                 "ruler_sign": "aries",
+           *                 "is_final": false
+           *               },
+           *               {
+           *                 "planet": "venus",
+           *                 "sign": "aries",
+           *                 "ruler": "mars",
+           *                 "ruler_sign": "pisces",
+           *                 "is_final": false
+           *               },
+           *               {
+           *                 "planet": "mars",
+           *                 "sign": "pisces",
+           *                 "ruler": "jupiter",
+           *                 "ruler_sign": "cancer",
+           *                 "is_final": false
+           *               }
+           *             ],
+           *             "final_dispositor": "saturn",
+           *             "is_mutual_reception": false,
+           *             "loop": []
+           *           }
+           *         ],
+           *         "patterns": [
+           *           {
+           *             "kind": "stellium_sign",
+           *             "planets": [
+           *               "saturn",
+           *               "uranus",
+           *               "neptune"
+           *             ],
+           *             "signs": [
+           *               "capricorn"
+           *             ],
+           *             "houses": [
+           *               7
+           *             ],
+           *             "strength": 0.3333333333,
+           *             "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *           },
+           *           {
+           *             "kind": "stellium_house",
+           *             "planets": [
+           *               "saturn",
+           *               "uranus",
+           *               "neptune"
+           *             ],
+           *             "signs": [
+           *               "capricorn"
+           *             ],
+           *             "houses": [
+           *               7
+           *             ],
+           *             "strength": 0.3333333333,
+           *             "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *           },
+           *           {
+           *             "kind": "t_square",
+           *             "planets": [
+           *               "sun",
+           *               "pluto",
+           *               "moon"
+           *             ],
+           *             "signs": [
+           *               "taurus",
+           *               "scorpio",
+           *               "aquarius"
+           *             ],
+           *             "houses": [
+           *               11,
+           *               5,
+           *               8
+           *             ],
+           *             "strength": 0.3075543784,
+           *             "description": "sun opposite pluto, both square moon (apex)"
+           *           }
+           *         ],
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "natal"
+           *           },
+           *           {
+           *             "kind": "placement",
+           *             "planet": "sun",
+           *             "sign": "taurus",
+           *             "house": 11,
+           *             "retrograde": false
+           *           },
+           *           {
+           *             "kind": "placement",
+           *             "planet": "moon",
+           *             "sign": "aquarius",
+           *             "house": 8,
+           *             "retrograde": false
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 9798,
+           *       "output_tokens": 273,
+           *       "latency_ms": 429,
+           *       "cost_usd": 0.013068,
+           *       "interpretation_id": "01a2101f-68c4-72d7-9f77-f9ed6329600e",
+           *       "cached": false,
+           *       "grounding": {
+           *         "interpretation_type": "western_natal",
+           *         "features_used": [
+           *           {
+           *             "name": "summary",
+           *             "kind": "natal"
+           *           },
+           *           {
+           *             "name": "aspects",
+           *             "kind": "natal"
+           *           },
+           *           {
+           *             "name": "dignities",
+           *             "kind": "natal"
+           *           }
+           *         ],
+           *         "sources": [
+           *           {
+           *             "name": "stored_chart",
+           *             "kind": "chart"
+           *           },
+           *           {
+           *             "name": "western-calc",
+           *             "kind": "calculation"
+           *           }
+           *         ]
+           *       },
+           *       "features_used": [
+           *         {
+           *           "name": "summary",
+           *           "kind": "natal"
+           *         },
+           *         {
+           *           "name": "aspects",
+           *           "kind": "natal"
+           *         },
+           *         {
+           *           "name": "dignities",
+           *           "kind": "natal"
+           *         }
+           *       ],
+           *       "sources": [
+           *         {
+           *           "name": "stored_chart",
+           *           "kind": "chart"
+           *         },
+           *         {
+           *           "name": "western-calc",
+           *           "kind": "calculation"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.WesternLlmInterpretation'];
         };
       };
@@ -13887,6 +15384,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+         *       "language": "en"
+         *     }
+         */
         'application/json': components['schemas']['astro.llm.v1.RelationshipInterpretationRequest'];
       };
     };
@@ -13906,6 +15410,203 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "western_relationship",
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the two charts together. Jupiter forms a conjunction with the Sun (orb 0.2°).\n\nUranus forms an opposition with the Sun (orb 0.5°). Mercury forms an opposition with Neptune (orb 0.7°).\n\nComposite chart: the Sun is in Gemini. Composite chart: the Moon is in Aquarius.\n\nUranus forms a sextile with Neptune (orb 0.5°). Saturn forms a trine with Venus (orb 0.8°).\n\nThe Sun forms a square with the Moon (orb 0.9°). Mars forms a square with the Ascendant (orb 1.1°).\n\nThe Sun forms a conjunction with Venus (orb 1.6°). A→B: the Sun is in Taurus, house 5.\n\nA→B: the Moon is in Aquarius, house 2. A→B: Venus is in Aries, house 3.\n\nA→B: Mars is in Pisces, house 3. B→A: the Sun is in Cancer, house 1.\n\nB→A: the Moon is in Aquarius, house 9. B→A: Venus is in Taurus, house 11.\n\nB→A: Mars is in Virgo, house 3. Composite chart: Venus is in Taurus. Composite chart: Mars is in Gemini.",
+           *       "engine_context": {
+           *         "interpretation_type": "western_relationship",
+           *         "method_version": "llm-context-v2",
+           *         "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *         "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *         "synastry_contacts": [
+           *           {
+           *             "planet_a": "jupiter",
+           *             "planet_b": "sun",
+           *             "aspect": "conjunction",
+           *             "orb_degrees": 0.19,
+           *             "strength": 0.977,
+           *             "tone": "neutral"
+           *           },
+           *           {
+           *             "planet_a": "uranus",
+           *             "planet_b": "sun",
+           *             "aspect": "opposition",
+           *             "orb_degrees": 0.52,
+           *             "strength": 0.935,
+           *             "tone": "dynamic"
+           *           },
+           *           {
+           *             "planet_a": "mercury",
+           *             "planet_b": "neptune",
+           *             "aspect": "opposition",
+           *             "orb_degrees": 0.72,
+           *             "strength": 0.91,
+           *             "tone": "dynamic"
+           *           }
+           *         ],
+           *         "house_overlays": {
+           *           "a_in_b": [
+           *             {
+           *               "planet": "sun",
+           *               "sign": "taurus",
+           *               "house": 5
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "sign": "aquarius",
+           *               "house": 2
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "sign": "taurus",
+           *               "house": 4
+           *             }
+           *           ],
+           *           "b_in_a": [
+           *             {
+           *               "planet": "sun",
+           *               "sign": "cancer",
+           *               "house": 1
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "sign": "aquarius",
+           *               "house": 9
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "sign": "cancer",
+           *               "house": 1
+           *             }
+           *           ]
+           *         },
+           *         "composite": [
+           *           {
+           *             "planet": "sun",
+           *             "longitude": 77.81,
+           *             "sign": "gemini"
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "longitude": 321.32,
+           *             "sign": "aquarius"
+           *           },
+           *           {
+           *             "planet": "venus",
+           *             "longitude": 34.54,
+           *             "sign": "taurus"
+           *           }
+           *         ],
+           *         "davison": {
+           *           "moment_utc": "1975-12-08T22:52:30.000Z",
+           *           "positions": [
+           *             {
+           *               "planet": "sun",
+           *               "longitude": 256.23,
+           *               "sign": "sagittarius"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "longitude": 327.98,
+           *               "sign": "aquarius"
+           *             },
+           *             {
+           *               "planet": "venus",
+           *               "longitude": 212.22,
+           *               "sign": "scorpio"
+           *             }
+           *           ]
+           *         },
+           *         "score_breakdown": {
+           *           "harmonious": 4.705,
+           *           "dynamic": 3.506,
+           *           "neutral": 1.782
+           *         },
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "relationship"
+           *           },
+           *           {
+           *             "kind": "contact",
+           *             "a": "jupiter",
+           *             "b": "sun",
+           *             "aspect": "conjunction",
+           *             "orb": 0.19,
+           *             "transit": false
+           *           },
+           *           {
+           *             "kind": "contact",
+           *             "a": "uranus",
+           *             "b": "sun",
+           *             "aspect": "opposition",
+           *             "orb": 0.52,
+           *             "transit": false
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 1913,
+           *       "output_tokens": 282,
+           *       "latency_ms": 446,
+           *       "cost_usd": 0.003649,
+           *       "interpretation_id": "01a2101f-6b0b-7270-8e98-5af3b384f6be",
+           *       "cached": false,
+           *       "grounding": {
+           *         "interpretation_type": "western_relationship",
+           *         "features_used": [
+           *           {
+           *             "name": "synastry_contacts",
+           *             "kind": "relationship"
+           *           },
+           *           {
+           *             "name": "house_overlays",
+           *             "kind": "relationship"
+           *           },
+           *           {
+           *             "name": "composite",
+           *             "kind": "relationship"
+           *           }
+           *         ],
+           *         "sources": [
+           *           {
+           *             "name": "stored_chart",
+           *             "kind": "chart"
+           *           },
+           *           {
+           *             "name": "astro-core",
+           *             "kind": "ephemeris"
+           *           }
+           *         ]
+           *       },
+           *       "features_used": [
+           *         {
+           *           "name": "synastry_contacts",
+           *           "kind": "relationship"
+           *         },
+           *         {
+           *           "name": "house_overlays",
+           *           "kind": "relationship"
+           *         },
+           *         {
+           *           "name": "composite",
+           *           "kind": "relationship"
+           *         }
+           *       ],
+           *       "sources": [
+           *         {
+           *           "name": "stored_chart",
+           *           "kind": "chart"
+           *         },
+           *         {
+           *           "name": "astro-core",
+           *           "kind": "ephemeris"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.WesternLlmInterpretation'];
         };
       };
@@ -14432,6 +16133,240 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "chart_reading",
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the whole chart. Jupiter drives 10 of the ten main themes of the chart.\n\nThe Sun drives 7 of the ten main themes of the chart. Mars drives 5 of the ten main themes of the chart.\n\nThe Atmakaraka is Mars. The chart shows Malavya yoga, formed by Venus.\n\nHouse 1 falls in Gemini; its lord Mercury sits in house 11, and it holds Jupiter. House 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. The Sun is in Taurus, house 12.\n\nThe Moon is in Capricorn, house 8. Mars is in Aquarius, house 9.\n\nMercury is in Aries, house 11. Jupiter is in Gemini, house 1.\n\nVenus is in Pisces, house 10. Venus is exalted. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Rahu is in Capricorn, house 8, retrograde.\n\nKetu is in Cancer, house 2, retrograde. The Amatyakaraka is the Moon.\n\nHouse 2 falls in Cancer; its lord the Moon sits in house 8, and it holds Ketu. House 7 falls in Sagittarius; its lord Jupiter sits in house 1. House 11 falls in Aries; its lord Mars sits in house 9, and it holds Mercury.",
+           *       "engine_context": {
+           *         "interpretation_type": "chart_reading",
+           *         "method_version": "llm-context-v2",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *         "ascendant_sign": "gemini",
+           *         "placements": [
+           *           {
+           *             "planet": "sun",
+           *             "sign": "taurus",
+           *             "house": 12,
+           *             "degree_in_sign": 2.24,
+           *             "retrograde": false,
+           *             "dignity": null
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "sign": "capricorn",
+           *             "house": 8,
+           *             "degree_in_sign": 23.87,
+           *             "retrograde": false,
+           *             "dignity": null
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "sign": "aquarius",
+           *             "house": 9,
+           *             "degree_in_sign": 25.81,
+           *             "retrograde": false,
+           *             "dignity": null
+           *           }
+           *         ],
+           *         "meta_factors": {
+           *           "method_version": "probability-engine-v2",
+           *           "themes_analysed": [
+           *             "self",
+           *             "wealth",
+           *             "siblings"
+           *           ],
+           *           "meta_factors": [
+           *             {
+           *               "planet": "jupiter",
+           *               "themes_as_karaka": [
+           *                 "wealth",
+           *                 "children",
+           *                 "dharma"
+           *               ],
+           *               "themes_as_essential": [
+           *                 "self",
+           *                 "siblings",
+           *                 "mother"
+           *               ],
+           *               "total_appearances": 10,
+           *               "weighted_score": 8.2479
+           *             },
+           *             {
+           *               "planet": "sun",
+           *               "themes_as_karaka": [
+           *                 "self"
+           *               ],
+           *               "themes_as_essential": [
+           *                 "siblings",
+           *                 "mother",
+           *                 "children"
+           *               ],
+           *               "total_appearances": 7,
+           *               "weighted_score": 4.4775
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "themes_as_karaka": [
+           *                 "siblings"
+           *               ],
+           *               "themes_as_essential": [
+           *                 "wealth",
+           *                 "children",
+           *                 "spouse"
+           *               ],
+           *               "total_appearances": 5,
+           *               "weighted_score": 3.3796
+           *             }
+           *           ]
+           *         },
+           *         "chara_karakas": {
+           *           "atmakaraka": "mars",
+           *           "amatyakaraka": "moon",
+           *           "karakamsha_sign": "taurus",
+           *           "karakas": [
+           *             {
+           *               "role": "Atmakaraka",
+           *               "planet": "mars"
+           *             },
+           *             {
+           *               "role": "Amatyakaraka",
+           *               "planet": "moon"
+           *             },
+           *             {
+           *               "role": "Bhratrukaraka",
+           *               "planet": "venus"
+           *             }
+           *           ]
+           *         },
+           *         "top_yogas": [
+           *           {
+           *             "name": "malavya_yoga",
+           *             "planets": [
+           *               "venus"
+           *             ],
+           *             "rule": "own or exaltation sign in a kendra from the ascendant (BPHS)"
+           *           }
+           *         ],
+           *         "corrected_natures": [
+           *           {
+           *             "planet": "sun",
+           *             "natural": "malefic",
+           *             "dignity": null,
+           *             "corrected": "malefic"
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "natural": "benefic",
+           *             "dignity": null,
+           *             "corrected": "benefic"
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "natural": "malefic",
+           *             "dignity": null,
+           *             "corrected": "malefic"
+           *           }
+           *         ],
+           *         "headline_areas": [
+           *           {
+           *             "area": "self",
+           *             "house": 1,
+           *             "sign": "gemini",
+           *             "lord": "mercury",
+           *             "lord_house": 11,
+           *             "occupants": [
+           *               "jupiter"
+           *             ],
+           *             "aspected_by": []
+           *           },
+           *           {
+           *             "area": "wealth",
+           *             "house": 2,
+           *             "sign": "cancer",
+           *             "lord": "moon",
+           *             "lord_house": 8,
+           *             "occupants": [
+           *               "ketu"
+           *             ],
+           *             "aspected_by": [
+           *               "moon",
+           *               "saturn"
+           *             ]
+           *           },
+           *           {
+           *             "area": "spouse",
+           *             "house": 7,
+           *             "sign": "sagittarius",
+           *             "lord": "jupiter",
+           *             "lord_house": 1,
+           *             "occupants": [],
+           *             "aspected_by": [
+           *               "jupiter"
+           *             ]
+           *           }
+           *         ],
+           *         "other_houses": [
+           *           {
+           *             "house": 3,
+           *             "sign": "leo",
+           *             "lord": "sun",
+           *             "lord_house": 12,
+           *             "occupants": [],
+           *             "aspected_by": [
+           *               "mars"
+           *             ]
+           *           },
+           *           {
+           *             "house": 4,
+           *             "sign": "virgo",
+           *             "lord": "mercury",
+           *             "lord_house": 11,
+           *             "occupants": [],
+           *             "aspected_by": [
+           *               "mars",
+           *               "venus"
+           *             ]
+           *           },
+           *           {
+           *             "house": 5,
+           *             "sign": "libra",
+           *             "lord": "venus",
+           *             "lord_house": 10,
+           *             "occupants": [],
+           *             "aspected_by": [
+           *               "mercury",
+           *               "jupiter",
+           *               "saturn"
+           *             ]
+           *           }
+           *         ],
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "chart_reading"
+           *           },
+           *           {
+           *             "kind": "meta_factor",
+           *             "planet": "jupiter",
+           *             "appearances": 10
+           *           },
+           *           {
+           *             "kind": "meta_factor",
+           *             "planet": "sun",
+           *             "appearances": 7
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 2510,
+           *       "output_tokens": 293,
+           *       "latency_ms": 539,
+           *       "cost_usd": 0.004418,
+           *       "interpretation_id": "01a2101f-5fd6-76fe-92ca-542da0c4dfc5",
+           *       "cached": false
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.LlmInterpretation'];
         };
       };
@@ -14905,6 +16840,223 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "dasha_forecast",
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the periods in force on 2026-11-25.\n\nThe major period (mahadasha) of Jupiter runs from 2015-02-03 to 2031-02-03.\n\nJupiter is in Gemini, house 1.\n\nThe sub-period (antardasha) of the Moon runs from 2026-06-05 to 2027-10-05.\n\nThe Moon is in Capricorn, house 8.\n\nThe sub-sub-period (pratyantardasha) of Jupiter runs from 2026-10-25 to 2026-12-29. Jupiter is in Gemini, house 1.",
+           *       "engine_context": {
+           *         "interpretation_type": "dasha_forecast",
+           *         "method_version": "llm-context-v2",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *         "at": "2026-11-25T00:00:00.000Z",
+           *         "system": "vimshottari",
+           *         "current_chain": [
+           *           {
+           *             "level": "maha",
+           *             "lord": "jupiter",
+           *             "starts_at": "2015-02-03T14:44:55.701Z",
+           *             "ends_at": "2031-02-03T14:44:55.701Z",
+           *             "period_modifiers": {
+           *               "lord_house": 1,
+           *               "owned_houses": [
+           *                 7,
+           *                 10
+           *               ],
+           *               "dignity": "neutral",
+           *               "lord_strength": 0.45
+           *             },
+           *             "transit_modifiers": {
+           *               "sign": "leo",
+           *               "house_from_ascendant": 3,
+           *               "retrograde": false,
+           *               "contacts": [
+           *                 {
+           *                   "transit_planet": "jupiter",
+           *                   "natal_planet": "sun",
+           *                   "aspect": "square",
+           *                   "orb_degrees": 0.03,
+           *                   "strength": 0.995
+           *                 }
+           *               ]
+           *             }
+           *           },
+           *           {
+           *             "level": "antar",
+           *             "lord": "moon",
+           *             "starts_at": "2026-06-05T02:44:55.701Z",
+           *             "ends_at": "2027-10-05T02:44:55.701Z",
+           *             "period_modifiers": {
+           *               "lord_house": 8,
+           *               "owned_houses": [
+           *                 2
+           *               ],
+           *               "dignity": "enemy",
+           *               "lord_strength": 0.3
+           *             },
+           *             "transit_modifiers": {
+           *               "sign": "taurus",
+           *               "house_from_ascendant": 12,
+           *               "retrograde": false,
+           *               "contacts": [
+           *                 {
+           *                   "transit_planet": "moon",
+           *                   "natal_planet": "rahu",
+           *                   "aspect": "trine",
+           *                   "orb_degrees": 3.71,
+           *                   "strength": 0.382
+           *                 },
+           *                 {
+           *                   "transit_planet": "moon",
+           *                   "natal_planet": "ketu",
+           *                   "aspect": "sextile",
+           *                   "orb_degrees": 3.71,
+           *                   "strength": 0.073
+           *                 }
+           *               ]
+           *             }
+           *           },
+           *           {
+           *             "level": "pratyantar",
+           *             "lord": "jupiter",
+           *             "starts_at": "2026-10-25T03:44:55.701Z",
+           *             "ends_at": "2026-12-29T02:08:55.701Z",
+           *             "period_modifiers": {
+           *               "lord_house": 1,
+           *               "owned_houses": [
+           *                 7,
+           *                 10
+           *               ],
+           *               "dignity": "neutral",
+           *               "lord_strength": 0.45
+           *             },
+           *             "transit_modifiers": {
+           *               "sign": "leo",
+           *               "house_from_ascendant": 3,
+           *               "retrograde": false,
+           *               "contacts": [
+           *                 {
+           *                   "transit_planet": "jupiter",
+           *                   "natal_planet": "sun",
+           *                   "aspect": "square",
+           *                   "orb_degrees": 0.03,
+           *                   "strength": 0.995
+           *                 }
+           *               ]
+           *             }
+           *           }
+           *         ],
+           *         "period_modifiers": {
+           *           "method_version": "probability-engine-v2",
+           *           "scores": {
+           *             "sun": 100,
+           *             "moon": 120,
+           *             "mars": 100,
+           *             "mercury": 100,
+           *             "jupiter": 285,
+           *             "venus": 100,
+           *             "saturn": 100,
+           *             "rahu": 100,
+           *             "ketu": 100
+           *           },
+           *           "planets": [
+           *             {
+           *               "planet": "sun",
+           *               "score": 100,
+           *               "modifiers": [],
+           *               "explanation": "sun rules no current period: base 100"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "score": 120,
+           *               "modifiers": [
+           *                 {
+           *                   "name": "antardasha",
+           *                   "value": 50,
+           *                   "reason": "antardasha lord"
+           *                 },
+           *                 {
+           *                   "name": "placement_from_lagna",
+           *                   "value": -20,
+           *                   "reason": "in house 8 from the lagna"
+           *                 },
+           *                 {
+           *                   "name": "placement_from_lagna_lord",
+           *                   "value": 10,
+           *                   "reason": "10 from the lagna lord mercury"
+           *                 }
+           *               ],
+           *               "explanation": "moon rules the current antardasha"
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "score": 100,
+           *               "modifiers": [],
+           *               "explanation": "mars rules no current period: base 100"
+           *             }
+           *           ]
+           *         },
+           *         "transit_modifiers": {
+           *           "method_version": "probability-engine-v2",
+           *           "planets": [
+           *             {
+           *               "planet": "sun",
+           *               "transit_sign": "scorpio",
+           *               "sarva_bindus": 39,
+           *               "bhinna_bindus": 6,
+           *               "score": 175,
+           *               "quality": "favourable"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "transit_sign": "taurus",
+           *               "sarva_bindus": 22,
+           *               "bhinna_bindus": 3,
+           *               "score": 60,
+           *               "quality": "unfavourable"
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "transit_sign": "leo",
+           *               "sarva_bindus": 29,
+           *               "bhinna_bindus": 5,
+           *               "score": 115,
+           *               "quality": "neutral"
+           *             }
+           *           ]
+           *         },
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "dasha",
+           *             "date": "2026-11-25T00:00:00.000Z"
+           *           },
+           *           {
+           *             "kind": "dasha",
+           *             "level": "maha",
+           *             "lord": "jupiter",
+           *             "starts_at": "2015-02-03T14:44:55.701Z",
+           *             "ends_at": "2031-02-03T14:44:55.701Z"
+           *           },
+           *           {
+           *             "kind": "placement",
+           *             "planet": "jupiter",
+           *             "sign": "gemini",
+           *             "house": 1,
+           *             "retrograde": false,
+           *             "depth": 2
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 2079,
+           *       "output_tokens": 140,
+           *       "latency_ms": 167,
+           *       "cost_usd": 0.003167,
+           *       "interpretation_id": "01a2101f-60ec-7459-9016-c327807df26f",
+           *       "cached": false
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.LlmInterpretation'];
         };
       };
@@ -15390,140 +17542,1156 @@ export interface operations {
            * @example {
            *       "items": [
            *         {
-           *           "id": "01a20f37-b464-7180-a008-5bc710569bde",
-           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
-           *           "interpretation_type": "theme",
-           *           "theme": "career",
+           *           "id": "01a2101f-6d25-743f-baea-3d2abd60c65f",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "interpretation_type": "western_forecast",
+           *           "theme": null,
            *           "language": "en",
-           *           "tier": "basic",
-           *           "content": "This reading is drawn from the calculated chart data for career. The calculated probability for career is 100%.\n\nHouse 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Jupiter is among the essential planets for career.\n\nThe Sun is among the essential planets for career. Mercury is among the essential planets for career.",
+           *           "tier": "standard",
+           *           "content": "This reading is drawn from the calculated chart data for the forecast window.\n\nThe period considered runs from 2026-03-20 to 2026-03-27. At age 35 the profected year activates house 12 (Gemini), with Mercury as lord of the year.\n\nVenus in transit forms a sextile with the Moon in the natal chart (orb 0.0°). Mars in transit forms a sextile with Neptune in the natal chart (orb 0.0°).\n\nThe Sun in transit forms a square with the Ascendant in the natal chart (orb 0.0°). Mars in transit forms a trine with Pluto in the natal chart (orb 0.0°).\n\nMercury in transit forms a trine with Jupiter in the natal chart (orb 0.0°). Mercury in transit forms a sextile with Uranus in the natal chart (orb 0.0°).\n\nVenus in transit forms a square with Saturn in the natal chart (orb 0.0°). Mars in transit forms a conjunction with Mars in the natal chart (orb 0.0°).",
            *           "engine_context": {
-           *             "at": null,
-           *             "theme": {
-           *               "name": "career",
-           *               "house": 10,
-           *               "karaka": "saturn"
-           *             },
-           *             "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *             "ends_at": "2026-03-27T12:00:00+00:00",
+           *             "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *             "starts_at": "2026-03-20T12:00:00+00:00",
            *             "highlights": [
            *               {
            *                 "kind": "intro",
-           *                 "subject": "career"
+           *                 "topic": "forecast"
            *               },
            *               {
-           *                 "kind": "probability",
-           *                 "theme": "career",
-           *                 "value": 1
+           *                 "kind": "window",
+           *                 "ends_at": "2026-03-27T12:00:00+00:00",
+           *                 "starts_at": "2026-03-20T12:00:00+00:00"
            *               },
            *               {
-           *                 "kind": "house",
-           *                 "lord": "jupiter",
-           *                 "sign": "pisces",
-           *                 "house": 10,
-           *                 "occupants": [
-           *                   "venus"
-           *                 ],
-           *                 "lord_house": 1
+           *                 "age": 35,
+           *                 "kind": "profection",
+           *                 "sign": "gemini",
+           *                 "house": 12,
+           *                 "time_lord": "mercury"
            *               }
            *             ],
-           *             "probability": {
-           *               "raw": 1,
-           *               "final": 1,
-           *               "moment": "2026-11-24T20:20:38.140Z"
-           *             },
-           *             "method_version": "llm-context-v1",
-           *             "complete_factor": {
-           *               "karaka": "saturn",
-           *               "arudhas": {
-           *                 "from_lagna": {
-           *                   "sign": "gemini",
-           *                   "is_active": true,
-           *                   "threshold": 30,
-           *                   "activation": 154.5
-           *                 },
-           *                 "from_karaka": {
-           *                   "sign": "leo",
-           *                   "is_active": true,
-           *                   "threshold": 30,
-           *                   "activation": 132.32
-           *                 }
+           *             "method_version": "llm-context-v2",
+           *             "forecast_themes": [
+           *               "venus_sextile_moon",
+           *               "mars_sextile_neptune",
+           *               "sun_square_ascendant"
+           *             ],
+           *             "transit_windows": [
+           *               {
+           *                 "aspect": "sextile",
+           *                 "ends_at": "2026-03-21T12:00:00.000Z",
+           *                 "exact_at": "2026-03-20T14:57:58.886Z",
+           *                 "starts_at": "2026-03-20T12:00:00.000Z",
+           *                 "natal_planet": "moon",
+           *                 "peak_strength": 1,
+           *                 "transit_planet": "venus",
+           *                 "min_orb_degrees": 0
            *               },
-           *               "sources": [
+           *               {
+           *                 "aspect": "sextile",
+           *                 "ends_at": "2026-03-22T12:00:00.000Z",
+           *                 "exact_at": "2026-03-20T19:01:06.938Z",
+           *                 "starts_at": "2026-03-20T12:00:00.000Z",
+           *                 "natal_planet": "neptune",
+           *                 "peak_strength": 1,
+           *                 "transit_planet": "mars",
+           *                 "min_orb_degrees": 0
+           *               },
+           *               {
+           *                 "aspect": "square",
+           *                 "ends_at": "2026-03-24T12:00:00.000Z",
+           *                 "exact_at": "2026-03-21T14:12:40.073Z",
+           *                 "starts_at": "2026-03-20T12:00:00.000Z",
+           *                 "natal_planet": "ascendant",
+           *                 "peak_strength": 1,
+           *                 "transit_planet": "sun",
+           *                 "min_orb_degrees": 0
+           *               }
+           *             ],
+           *             "annual_profection": {
+           *               "sign": "gemini",
+           *               "house": 12,
+           *               "age_years": 35,
+           *               "time_lord": "mercury",
+           *               "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb"
+           *             },
+           *             "interpretation_type": "western_forecast",
+           *             "progressed_lunation": {
+           *               "cycle_seed": {
+           *                 "at": "1997-09-27T12:29:24.380Z",
+           *                 "sign": "gemini",
+           *                 "longitude": 63.052483033,
+           *                 "degree_in_sign": 3.052483033
+           *               },
+           *               "phase_name": "balsamic",
+           *               "phase_angle": 348.5035964281,
+           *               "phase_index": 7,
+           *               "next_phase_at": "2027-01-13T23:02:06.510Z",
+           *               "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *               "phase_progress": 0.7445243651,
+           *               "progressed_date": "1990-06-21T23:13:55.007Z",
+           *               "previous_phase_at": "2023-10-31T05:37:14.671Z",
+           *               "progressed_sun_longitude": 90.305726381,
+           *               "progressed_moon_longitude": 78.8093228091
+           *             },
+           *             "transit_window_count": 18
+           *           },
+           *           "request_params": {
+           *             "at": null,
+           *             "window_start": "2026-03-20T12:00:00+00:00",
+           *             "window_end": "2026-03-27T12:00:00+00:00",
+           *             "interval_minutes": null,
+           *             "top_n": null
+           *           },
+           *           "input_tokens": 2608,
+           *           "output_tokens": 232,
+           *           "latency_ms": 419,
+           *           "cost_usd": 0.004243,
+           *           "created_at": "2026-11-25T00:33:44.742Z"
+           *         },
+           *         {
+           *           "id": "01a2101f-6b0b-7270-8e98-5af3b384f6be",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "interpretation_type": "western_relationship",
+           *           "theme": null,
+           *           "language": "en",
+           *           "tier": "standard",
+           *           "content": "This reading is drawn from the calculated chart data for the two charts together. Jupiter forms a conjunction with the Sun (orb 0.2°).\n\nUranus forms an opposition with the Sun (orb 0.5°). Mercury forms an opposition with Neptune (orb 0.7°).\n\nComposite chart: the Sun is in Gemini. Composite chart: the Moon is in Aquarius.\n\nUranus forms a sextile with Neptune (orb 0.5°). Saturn forms a trine with Venus (orb 0.8°).\n\nThe Sun forms a square with the Moon (orb 0.9°). Mars forms a square with the Ascendant (orb 1.1°).\n\nThe Sun forms a conjunction with Venus (orb 1.6°). A→B: the Sun is in Taurus, house 5.\n\nA→B: the Moon is in Aquarius, house 2. A→B: Venus is in Aries, house 3.\n\nA→B: Mars is in Pisces, house 3. B→A: the Sun is in Cancer, house 1.\n\nB→A: the Moon is in Aquarius, house 9. B→A: Venus is in Taurus, house 11.\n\nB→A: Mars is in Virgo, house 3. Composite chart: Venus is in Taurus. Composite chart: Mars is in Gemini.",
+           *           "engine_context": {
+           *             "davison": {
+           *               "positions": [
            *                 {
-           *                   "sign": "capricorn",
-           *                   "threshold": 70,
-           *                   "activation": 150,
-           *                   "importance": 0.3,
-           *                   "contribution": 0.359,
-           *                   "is_satisfied": true,
-           *                   "condition_type": "KARAKA"
+           *                   "sign": "sagittarius",
+           *                   "planet": "sun",
+           *                   "longitude": 256.23
            *                 },
            *                 {
-           *                   "sign": "pisces",
-           *                   "threshold": 50,
-           *                   "activation": 167.2,
-           *                   "importance": 0.4,
-           *                   "contribution": 0.4979,
-           *                   "is_satisfied": true,
-           *                   "condition_type": "HOUSE_FROM_LAGNA"
+           *                   "sign": "aquarius",
+           *                   "planet": "moon",
+           *                   "longitude": 327.98
            *                 },
            *                 {
-           *                   "sign": "libra",
-           *                   "threshold": 50,
-           *                   "activation": 83.86,
-           *                   "importance": 0.3,
-           *                   "contribution": 0.2516,
-           *                   "is_satisfied": true,
-           *                   "condition_type": "HOUSE_FROM_MOON"
+           *                   "sign": "scorpio",
+           *                   "planet": "venus",
+           *                   "longitude": 212.22
            *                 }
            *               ],
-           *               "explanation": "career: karaka saturn, house 10; 7 of 7 sources satisfied; final 1",
-           *               "house_number": 10,
-           *               "house_summary": {
-           *                 "lord": "jupiter",
-           *                 "sign": "pisces",
-           *                 "house": 10,
-           *                 "occupants": [
-           *                   "venus"
-           *                 ],
-           *                 "lord_house": 1,
-           *                 "aspected_by": [
-           *                   "saturn"
-           *                 ]
+           *               "moment_utc": "1975-12-08T22:52:30.000Z"
+           *             },
+           *             "composite": [
+           *               {
+           *                 "sign": "gemini",
+           *                 "planet": "sun",
+           *                 "longitude": 77.81
            *               },
-           *               "method_version": "probability-engine-v2",
-           *               "karaka_placement": {
-           *                 "sign": "capricorn",
-           *                 "house": 8,
-           *                 "planet": "saturn",
-           *                 "dignity": "own_sign",
-           *                 "retrograde": true,
-           *                 "degree_in_sign": 1.49
+           *               {
+           *                 "sign": "aquarius",
+           *                 "planet": "moon",
+           *                 "longitude": 321.32
            *               },
-           *               "failed_conditions": [],
-           *               "top_essential_planets": [
+           *               {
+           *                 "sign": "taurus",
+           *                 "planet": "venus",
+           *                 "longitude": 34.54
+           *               }
+           *             ],
+           *             "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *             "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *             "highlights": [
+           *               {
+           *                 "kind": "intro",
+           *                 "topic": "relationship"
+           *               },
+           *               {
+           *                 "a": "jupiter",
+           *                 "b": "sun",
+           *                 "orb": 0.19,
+           *                 "kind": "contact",
+           *                 "aspect": "conjunction",
+           *                 "transit": false
+           *               },
+           *               {
+           *                 "a": "uranus",
+           *                 "b": "sun",
+           *                 "orb": 0.52,
+           *                 "kind": "contact",
+           *                 "aspect": "opposition",
+           *                 "transit": false
+           *               }
+           *             ],
+           *             "house_overlays": {
+           *               "a_in_b": [
            *                 {
-           *                   "planet": "jupiter",
-           *                   "total_influence": 115,
-           *                   "influence_on_lagna_arudha": 100,
-           *                   "influence_on_karaka_arudha": 15
+           *                   "sign": "taurus",
+           *                   "house": 5,
+           *                   "planet": "sun"
            *                 },
            *                 {
-           *                   "planet": "sun",
-           *                   "total_influence": 105,
-           *                   "influence_on_lagna_arudha": 0,
-           *                   "influence_on_karaka_arudha": 105
+           *                   "sign": "aquarius",
+           *                   "house": 2,
+           *                   "planet": "moon"
            *                 },
            *                 {
-           *                   "planet": "mercury",
-           *                   "total_influence": 105,
-           *                   "influence_on_lagna_arudha": 75,
-           *                   "influence_on_karaka_arudha": 30
+           *                   "sign": "taurus",
+           *                   "house": 4,
+           *                   "planet": "mercury"
+           *                 }
+           *               ],
+           *               "b_in_a": [
+           *                 {
+           *                   "sign": "cancer",
+           *                   "house": 1,
+           *                   "planet": "sun"
+           *                 },
+           *                 {
+           *                   "sign": "aquarius",
+           *                   "house": 9,
+           *                   "planet": "moon"
+           *                 },
+           *                 {
+           *                   "sign": "cancer",
+           *                   "house": 1,
+           *                   "planet": "mercury"
            *                 }
            *               ]
            *             },
-           *             "interpretation_type": "theme",
-           *             "top_transit_contacts": []
+           *             "method_version": "llm-context-v2",
+           *             "score_breakdown": {
+           *               "dynamic": 3.506,
+           *               "neutral": 1.782,
+           *               "harmonious": 4.705
+           *             },
+           *             "synastry_contacts": [
+           *               {
+           *                 "tone": "neutral",
+           *                 "aspect": "conjunction",
+           *                 "planet_a": "jupiter",
+           *                 "planet_b": "sun",
+           *                 "strength": 0.977,
+           *                 "orb_degrees": 0.19
+           *               },
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "opposition",
+           *                 "planet_a": "uranus",
+           *                 "planet_b": "sun",
+           *                 "strength": 0.935,
+           *                 "orb_degrees": 0.52
+           *               },
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "opposition",
+           *                 "planet_a": "mercury",
+           *                 "planet_b": "neptune",
+           *                 "strength": 0.91,
+           *                 "orb_degrees": 0.72
+           *               }
+           *             ],
+           *             "interpretation_type": "western_relationship"
+           *           },
+           *           "request_params": {
+           *             "at": null,
+           *             "window_start": null,
+           *             "window_end": null,
+           *             "interval_minutes": null,
+           *             "top_n": null,
+           *             "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
+           *           },
+           *           "input_tokens": 1913,
+           *           "output_tokens": 282,
+           *           "latency_ms": 446,
+           *           "cost_usd": 0.003649,
+           *           "created_at": "2026-11-25T00:33:44.203Z"
+           *         },
+           *         {
+           *           "id": "01a2101f-68c4-72d7-9f77-f9ed6329600e",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "interpretation_type": "western_natal",
+           *           "theme": null,
+           *           "language": "en",
+           *           "tier": "standard",
+           *           "content": "This reading is drawn from the calculated chart data for the natal chart. The Sun is in Taurus, house 11.\n\nThe Moon is in Aquarius, house 8. Venus forms a square with Neptune (orb 0.3°).\n\nThe Sun forms a trine with Saturn (orb 0.7°). Jupiter forms an opposition with Uranus (orb 0.7°).\n\nThe dominant element is earth (39%). Mercury is in Taurus, house 11. Venus is in Aries, house 10.\n\nMars is in Pisces, house 9. Jupiter is in Cancer, house 1.\n\nSaturn is in Capricorn, house 7, retrograde. Uranus is in Capricorn, house 7, retrograde.\n\nNeptune is in Capricorn, house 7, retrograde. Pluto is in Scorpio, house 5, retrograde. Jupiter is exalted.\n\nSaturn is in its own sign. Pluto is in its own sign.\n\nThe Moon forms a square with Pluto (orb 1.5°). Mercury forms a trine with Uranus (orb 1.2°).\n\nNeptune forms a sextile with Pluto (orb 1.8°). Mars forms a conjunction with the Midheaven (orb 2.2°). Mercury forms a sextile with Jupiter (orb 1.9°).",
+           *           "engine_context": {
+           *             "houses": [
+           *               {
+           *                 "sign": "cancer",
+           *                 "house": 1,
+           *                 "ruler": "moon",
+           *                 "topics": [
+           *                   "self",
+           *                   "body",
+           *                   "appearance"
+           *                 ],
+           *                 "planets": [
+           *                   "jupiter"
+           *                 ],
+           *                 "angularity": "angular"
+           *               },
+           *               {
+           *                 "sign": "cancer",
+           *                 "house": 2,
+           *                 "ruler": "moon",
+           *                 "topics": [
+           *                   "money",
+           *                   "possessions",
+           *                   "resources"
+           *                 ],
+           *                 "planets": [],
+           *                 "angularity": "succedent"
+           *               },
+           *               {
+           *                 "sign": "leo",
+           *                 "house": 3,
+           *                 "ruler": "sun",
+           *                 "topics": [
+           *                   "siblings",
+           *                   "communication",
+           *                   "short_trips"
+           *                 ],
+           *                 "planets": [],
+           *                 "angularity": "cadent"
+           *               }
+           *             ],
+           *             "aspects": [
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "square",
+           *                 "category": "major",
+           *                 "planet_a": "venus",
+           *                 "planet_b": "neptune",
+           *                 "strength": 0.950630045,
+           *                 "exact_angle": 90,
+           *                 "is_applying": false,
+           *                 "orb_degrees": 0.3455896852,
+           *                 "max_orb_degrees": 7
+           *               },
+           *               {
+           *                 "tone": "harmonious",
+           *                 "aspect": "trine",
+           *                 "category": "major",
+           *                 "planet_a": "sun",
+           *                 "planet_b": "saturn",
+           *                 "strength": 0.917485195,
+           *                 "exact_angle": 120,
+           *                 "is_applying": false,
+           *                 "orb_degrees": 0.7426332452,
+           *                 "max_orb_degrees": 9
+           *               },
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "opposition",
+           *                 "category": "major",
+           *                 "planet_a": "jupiter",
+           *                 "planet_b": "uranus",
+           *                 "strength": 0.9115416104,
+           *                 "exact_angle": 180,
+           *                 "is_applying": false,
+           *                 "orb_degrees": 0.7076671168,
+           *                 "max_orb_degrees": 8
+           *               }
+           *             ],
+           *             "balance": {
+           *               "elements": [
+           *                 {
+           *                   "kind": "element",
+           *                   "name": "fire",
+           *                   "weight": 2,
+           *                   "planets": [
+           *                     "venus"
+           *                   ],
+           *                   "percentage": 9.0909090909
+           *                 },
+           *                 {
+           *                   "kind": "element",
+           *                   "name": "earth",
+           *                   "weight": 8.5,
+           *                   "planets": [
+           *                     "sun",
+           *                     "mercury",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 38.6363636364
+           *                 },
+           *                 {
+           *                   "kind": "element",
+           *                   "name": "air",
+           *                   "weight": 3,
+           *                   "planets": [
+           *                     "moon"
+           *                   ],
+           *                   "percentage": 13.6363636364
+           *                 }
+           *               ],
+           *               "quadrants": [
+           *                 {
+           *                   "kind": "quadrant",
+           *                   "name": "1",
+           *                   "weight": 1.5,
+           *                   "planets": [
+           *                     "jupiter"
+           *                   ],
+           *                   "percentage": 8.3333333333
+           *                 },
+           *                 {
+           *                   "kind": "quadrant",
+           *                   "name": "2",
+           *                   "weight": 1,
+           *                   "planets": [
+           *                     "pluto"
+           *                   ],
+           *                   "percentage": 5.5555555556
+           *                 },
+           *                 {
+           *                   "kind": "quadrant",
+           *                   "name": "3",
+           *                   "weight": 8.5,
+           *                   "planets": [
+           *                     "moon",
+           *                     "mars",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 47.2222222222
+           *                 }
+           *               ],
+           *               "modalities": [
+           *                 {
+           *                   "kind": "modality",
+           *                   "name": "cardinal",
+           *                   "weight": 9,
+           *                   "planets": [
+           *                     "venus",
+           *                     "jupiter",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 40.9090909091
+           *                 },
+           *                 {
+           *                   "kind": "modality",
+           *                   "name": "fixed",
+           *                   "weight": 9,
+           *                   "planets": [
+           *                     "sun",
+           *                     "moon",
+           *                     "mercury"
+           *                   ],
+           *                   "percentage": 40.9090909091
+           *                 },
+           *                 {
+           *                   "kind": "modality",
+           *                   "name": "mutable",
+           *                   "weight": 4,
+           *                   "planets": [
+           *                     "mars",
+           *                     "midheaven"
+           *                   ],
+           *                   "percentage": 18.1818181818
+           *                 }
+           *               ],
+           *               "hemispheres": [
+           *                 {
+           *                   "kind": "hemisphere",
+           *                   "name": "north",
+           *                   "weight": 2.5,
+           *                   "planets": [
+           *                     "jupiter",
+           *                     "pluto"
+           *                   ],
+           *                   "percentage": 13.8888888889
+           *                 },
+           *                 {
+           *                   "kind": "hemisphere",
+           *                   "name": "south",
+           *                   "weight": 15.5,
+           *                   "planets": [
+           *                     "sun",
+           *                     "moon",
+           *                     "mercury"
+           *                   ],
+           *                   "percentage": 86.1111111111
+           *                 },
+           *                 {
+           *                   "kind": "hemisphere",
+           *                   "name": "east",
+           *                   "weight": 8.5,
+           *                   "planets": [
+           *                     "sun",
+           *                     "mercury",
+           *                     "venus"
+           *                   ],
+           *                   "percentage": 47.2222222222
+           *                 }
+           *               ],
+           *               "house_types": [
+           *                 {
+           *                   "kind": "house_type",
+           *                   "name": "angular",
+           *                   "weight": 7,
+           *                   "planets": [
+           *                     "venus",
+           *                     "jupiter",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 38.8888888889
+           *                 },
+           *                 {
+           *                   "kind": "house_type",
+           *                   "name": "succedent",
+           *                   "weight": 9,
+           *                   "planets": [
+           *                     "sun",
+           *                     "moon",
+           *                     "mercury"
+           *                   ],
+           *                   "percentage": 50
+           *                 },
+           *                 {
+           *                   "kind": "house_type",
+           *                   "name": "cadent",
+           *                   "weight": 2,
+           *                   "planets": [
+           *                     "mars"
+           *                   ],
+           *                   "percentage": 11.1111111111
+           *                 }
+           *               ],
+           *               "dominant_element": "earth",
+           *               "house_placements": [
+           *                 {
+           *                   "sign": "taurus",
+           *                   "house": 11,
+           *                   "planet": "sun"
+           *                 },
+           *                 {
+           *                   "sign": "aquarius",
+           *                   "house": 8,
+           *                   "planet": "moon"
+           *                 },
+           *                 {
+           *                   "sign": "taurus",
+           *                   "house": 11,
+           *                   "planet": "mercury"
+           *                 }
+           *               ],
+           *               "dominant_modality": "cardinal"
+           *             },
+           *             "summary": {
+           *               "themes": [
+           *                 "earth_emphasis",
+           *                 "cardinal_emphasis",
+           *                 "pattern_stellium_sign"
+           *               ],
+           *               "balance": {
+           *                 "elements": [
+           *                   {
+           *                     "kind": "element",
+           *                     "name": "fire",
+           *                     "weight": 2,
+           *                     "planets": [
+           *                       "venus"
+           *                     ],
+           *                     "percentage": 9.0909090909
+           *                   },
+           *                   {
+           *                     "kind": "element",
+           *                     "name": "earth",
+           *                     "weight": 8.5,
+           *                     "planets": [
+           *                       "sun",
+           *                       "mercury",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 38.6363636364
+           *                   },
+           *                   {
+           *                     "kind": "element",
+           *                     "name": "air",
+           *                     "weight": 3,
+           *                     "planets": [
+           *                       "moon"
+           *                     ],
+           *                     "percentage": 13.6363636364
+           *                   }
+           *                 ],
+           *                 "quadrants": [
+           *                   {
+           *                     "kind": "quadrant",
+           *                     "name": "1",
+           *                     "weight": 1.5,
+           *                     "planets": [
+           *                       "jupiter"
+           *                     ],
+           *                     "percentage": 8.3333333333
+           *                   },
+           *                   {
+           *                     "kind": "quadrant",
+           *                     "name": "2",
+           *                     "weight": 1,
+           *                     "planets": [
+           *                       "pluto"
+           *                     ],
+           *                     "percentage": 5.5555555556
+           *                   },
+           *                   {
+           *                     "kind": "quadrant",
+           *                     "name": "3",
+           *                     "weight": 8.5,
+           *                     "planets": [
+           *                       "moon",
+           *                       "mars",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 47.2222222222
+           *                   }
+           *                 ],
+           *                 "modalities": [
+           *                   {
+           *                     "kind": "modality",
+           *                     "name": "cardinal",
+           *                     "weight": 9,
+           *                     "planets": [
+           *                       "venus",
+           *                       "jupiter",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 40.9090909091
+           *                   },
+           *                   {
+           *                     "kind": "modality",
+           *                     "name": "fixed",
+           *                     "weight": 9,
+           *                     "planets": [
+           *                       "sun",
+           *                       "moon",
+           *                       "mercury"
+           *                     ],
+           *                     "percentage": 40.9090909091
+           *                   },
+           *                   {
+           *                     "kind": "modality",
+           *                     "name": "mutable",
+           *                     "weight": 4,
+           *                     "planets": [
+           *                       "mars",
+           *                       "midheaven"
+           *                     ],
+           *                     "percentage": 18.1818181818
+           *                   }
+           *                 ],
+           *                 "hemispheres": [
+           *                   {
+           *                     "kind": "hemisphere",
+           *                     "name": "north",
+           *                     "weight": 2.5,
+           *                     "planets": [
+           *                       "jupiter",
+           *                       "pluto"
+           *                     ],
+           *                     "percentage": 13.8888888889
+           *                   },
+           *                   {
+           *                     "kind": "hemisphere",
+           *                     "name": "south",
+           *                     "weight": 15.5,
+           *                     "planets": [
+           *                       "sun",
+           *                       "moon",
+           *                       "mercury"
+           *                     ],
+           *                     "percentage": 86.1111111111
+           *                   },
+           *                   {
+           *                     "kind": "hemisphere",
+           *                     "name": "east",
+           *                     "weight": 8.5,
+           *                     "planets": [
+           *                       "sun",
+           *                       "mercury",
+           *                       "venus"
+           *                     ],
+           *                     "percentage": 47.2222222222
+           *                   }
+           *                 ],
+           *                 "house_types": [
+           *                   {
+           *                     "kind": "house_type",
+           *                     "name": "angular",
+           *                     "weight": 7,
+           *                     "planets": [
+           *                       "venus",
+           *                       "jupiter",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 38.8888888889
+           *                   },
+           *                   {
+           *                     "kind": "house_type",
+           *                     "name": "succedent",
+           *                     "weight": 9,
+           *                     "planets": [
+           *                       "sun",
+           *                       "moon",
+           *                       "mercury"
+           *                     ],
+           *                     "percentage": 50
+           *                   },
+           *                   {
+           *                     "kind": "house_type",
+           *                     "name": "cadent",
+           *                     "weight": 2,
+           *                     "planets": [
+           *                       "mars"
+           *                     ],
+           *                     "percentage": 11.1111111111
+           *                   }
+           *                 ],
+           *                 "dominant_element": "earth",
+           *                 "house_placements": [
+           *                   {
+           *                     "sign": "taurus",
+           *                     "house": 11,
+           *                     "planet": "sun"
+           *                   },
+           *                   {
+           *                     "sign": "aquarius",
+           *                     "house": 8,
+           *                     "planet": "moon"
+           *                   },
+           *                   {
+           *                     "sign": "taurus",
+           *                     "house": 11,
+           *                     "planet": "mercury"
+           *                   }
+           *                 ],
+           *                 "dominant_modality": "cardinal"
+           *               },
+           *               "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *               "patterns": [
+           *                 {
+           *                   "kind": "stellium_sign",
+           *                   "signs": [
+           *                     "capricorn"
+           *                   ],
+           *                   "houses": [
+           *                     7
+           *                   ],
+           *                   "planets": [
+           *                     "saturn",
+           *                     "uranus",
+           *                     "neptune"
+           *                   ],
+           *                   "strength": 0.3333333333,
+           *                   "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *                 },
+           *                 {
+           *                   "kind": "stellium_house",
+           *                   "signs": [
+           *                     "capricorn"
+           *                   ],
+           *                   "houses": [
+           *                     7
+           *                   ],
+           *                   "planets": [
+           *                     "saturn",
+           *                     "uranus",
+           *                     "neptune"
+           *                   ],
+           *                   "strength": 0.3333333333,
+           *                   "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *                 },
+           *                 {
+           *                   "kind": "t_square",
+           *                   "signs": [
+           *                     "taurus",
+           *                     "scorpio",
+           *                     "aquarius"
+           *                   ],
+           *                   "houses": [
+           *                     11,
+           *                     5,
+           *                     8
+           *                   ],
+           *                   "planets": [
+           *                     "sun",
+           *                     "pluto",
+           *                     "moon"
+           *                   ],
+           *                   "strength": 0.3075543784,
+           *                   "description": "sun opposite pluto, both square moon (apex)"
+           *                 }
+           *               ],
+           *               "lunar_phase": {
+           *                 "name": "disseminating",
+           *                 "illumination": 0.5727601156,
+           *                 "angle_degrees": 261.6325942233
+           *               },
+           *               "retrogrades": {
+           *                 "count": 4,
+           *                 "planets": [
+           *                   "saturn",
+           *                   "uranus",
+           *                   "neptune"
+           *                 ],
+           *                 "has_personal_retrograde": false
+           *               },
+           *               "aspect_count": 31,
+           *               "strongest_aspects": [
+           *                 {
+           *                   "tone": "dynamic",
+           *                   "aspect": "square",
+           *                   "category": "major",
+           *                   "planet_a": "venus",
+           *                   "planet_b": "neptune",
+           *                   "strength": 0.950630045,
+           *                   "exact_angle": 90,
+           *                   "is_applying": false,
+           *                   "orb_degrees": 0.3455896852,
+           *                   "max_orb_degrees": 7
+           *                 },
+           *                 {
+           *                   "tone": "harmonious",
+           *                   "aspect": "trine",
+           *                   "category": "major",
+           *                   "planet_a": "sun",
+           *                   "planet_b": "saturn",
+           *                   "strength": 0.917485195,
+           *                   "exact_angle": 120,
+           *                   "is_applying": false,
+           *                   "orb_degrees": 0.7426332452,
+           *                   "max_orb_degrees": 9
+           *                 },
+           *                 {
+           *                   "tone": "dynamic",
+           *                   "aspect": "opposition",
+           *                   "category": "major",
+           *                   "planet_a": "jupiter",
+           *                   "planet_b": "uranus",
+           *                   "strength": 0.9115416104,
+           *                   "exact_angle": 180,
+           *                   "is_applying": false,
+           *                   "orb_degrees": 0.7076671168,
+           *                   "max_orb_degrees": 8
+           *                 }
+           *               ],
+           *               "dignity_highlights": [
+           *                 {
+           *                   "sign": "aries",
+           *                   "score": -10,
+           *                   "planet": "venus",
+           *                   "rulers": [
+           *                     "mars"
+           *                   ],
+           *                   "dignity": "detriment",
+           *                   "face_ruler": "sun",
+           *                   "is_in_fall": false,
+           *                   "term_ruler": "mercury",
+           *                   "degree_in_sign": 14.6739712579,
+           *                   "is_in_detriment": true,
+           *                   "is_in_rulership": false,
+           *                   "is_in_exaltation": false,
+           *                   "triplicity_rulers": [
+           *                     "sun",
+           *                     "jupiter",
+           *                     "saturn"
+           *                   ]
+           *                 },
+           *                 {
+           *                   "sign": "cancer",
+           *                   "score": 4,
+           *                   "planet": "jupiter",
+           *                   "rulers": [
+           *                     "moon"
+           *                   ],
+           *                   "dignity": "exaltation",
+           *                   "face_ruler": "venus",
+           *                   "is_in_fall": false,
+           *                   "term_ruler": "venus",
+           *                   "degree_in_sign": 9.8507539248,
+           *                   "is_in_detriment": false,
+           *                   "is_in_rulership": false,
+           *                   "is_in_exaltation": true,
+           *                   "triplicity_rulers": [
+           *                     "venus",
+           *                     "mars",
+           *                     "moon"
+           *                   ]
+           *                 },
+           *                 {
+           *                   "sign": "capricorn",
+           *                   "score": 7,
+           *                   "planet": "saturn",
+           *                   "rulers": [
+           *                     "saturn"
+           *                   ],
+           *                   "dignity": "rulership",
+           *                   "face_ruler": "sun",
+           *                   "is_in_fall": false,
+           *                   "term_ruler": "saturn",
+           *                   "degree_in_sign": 25.2198840481,
+           *                   "is_in_detriment": false,
+           *                   "is_in_rulership": true,
+           *                   "is_in_exaltation": false,
+           *                   "triplicity_rulers": [
+           *                     "venus",
+           *                     "moon",
+           *                     "mars"
+           *                   ]
+           *                 }
+           *               ],
+           *               "major_aspect_count": 21
+           *             },
+           *             "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *             "patterns": [
+           *               {
+           *                 "kind": "stellium_sign",
+           *                 "signs": [
+           *                   "capricorn"
+           *                 ],
+           *                 "houses": [
+           *                   7
+           *                 ],
+           *                 "planets": [
+           *                   "saturn",
+           *                   "uranus",
+           *                   "neptune"
+           *                 ],
+           *                 "strength": 0.3333333333,
+           *                 "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *               },
+           *               {
+           *                 "kind": "stellium_house",
+           *                 "signs": [
+           *                   "capricorn"
+           *                 ],
+           *                 "houses": [
+           *                   7
+           *                 ],
+           *                 "planets": [
+           *                   "saturn",
+           *                   "uranus",
+           *                   "neptune"
+           *                 ],
+           *                 "strength": 0.3333333333,
+           *                 "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *               },
+           *               {
+           *                 "kind": "t_square",
+           *                 "signs": [
+           *                   "taurus",
+           *                   "scorpio",
+           *                   "aquarius"
+           *                 ],
+           *                 "houses": [
+           *                   11,
+           *                   5,
+           *                   8
+           *                 ],
+           *                 "planets": [
+           *                   "sun",
+           *                   "pluto",
+           *                   "moon"
+           *                 ],
+           *                 "strength": 0.3075543784,
+           *                 "description": "sun opposite pluto, both square moon (apex)"
+           *               }
+           *             ],
+           *             "dignities": [
+           *               {
+           *                 "sign": "taurus",
+           *                 "score": -5,
+           *                 "planet": "sun",
+           *                 "rulers": [
+           *                   "venus"
+           *                 ],
+           *                 "dignity": "peregrine",
+           *                 "face_ruler": "saturn",
+           *                 "is_in_fall": false,
+           *                 "term_ruler": "saturn",
+           *                 "degree_in_sign": 25.9625172933,
+           *                 "is_in_detriment": false,
+           *                 "is_in_rulership": false,
+           *                 "is_in_exaltation": false,
+           *                 "triplicity_rulers": [
+           *                   "venus",
+           *                   "moon",
+           *                   "mars"
+           *                 ]
+           *               },
+           *               {
+           *                 "sign": "aquarius",
+           *                 "score": -5,
+           *                 "planet": "moon",
+           *                 "rulers": [
+           *                   "saturn",
+           *                   "uranus"
+           *                 ],
+           *                 "dignity": "peregrine",
+           *                 "face_ruler": "mercury",
+           *                 "is_in_fall": false,
+           *                 "term_ruler": "jupiter",
+           *                 "degree_in_sign": 17.5951115166,
+           *                 "is_in_detriment": false,
+           *                 "is_in_rulership": false,
+           *                 "is_in_exaltation": false,
+           *                 "triplicity_rulers": [
+           *                   "saturn",
+           *                   "mercury",
+           *                   "jupiter"
+           *                 ]
+           *               },
+           *               {
+           *                 "sign": "taurus",
+           *                 "score": 1,
+           *                 "planet": "mercury",
+           *                 "rulers": [
+           *                   "venus"
+           *                 ],
+           *                 "dignity": "face",
+           *                 "face_ruler": "mercury",
+           *                 "is_in_fall": false,
+           *                 "term_ruler": "venus",
+           *                 "degree_in_sign": 7.9169074309,
+           *                 "is_in_detriment": false,
+           *                 "is_in_rulership": false,
+           *                 "is_in_exaltation": false,
+           *                 "triplicity_rulers": [
+           *                   "venus",
+           *                   "moon",
+           *                   "mars"
+           *                 ]
+           *               }
+           *             ],
+           *             "highlights": [
+           *               {
+           *                 "kind": "intro",
+           *                 "topic": "natal"
+           *               },
+           *               {
+           *                 "kind": "placement",
+           *                 "sign": "taurus",
+           *                 "house": 11,
+           *                 "planet": "sun",
+           *                 "retrograde": false
+           *               },
+           *               {
+           *                 "kind": "placement",
+           *                 "sign": "aquarius",
+           *                 "house": 8,
+           *                 "planet": "moon",
+           *                 "retrograde": false
+           *               }
+           *             ],
+           *             "placements": [
+           *               {
+           *                 "sign": "taurus",
+           *                 "house": 11,
+           *                 "planet": "sun",
+           *                 "dignity": "peregrine",
+           *                 "retrograde": false,
+           *                 "degree_in_sign": 25.96
+           *               },
+           *               {
+           *                 "sign": "aquarius",
+           *                 "house": 8,
+           *                 "planet": "moon",
+           *                 "dignity": "peregrine",
+           *                 "retrograde": false,
+           *                 "degree_in_sign": 17.6
+           *               },
+           *               {
+           *                 "sign": "taurus",
+           *                 "house": 11,
+           *                 "planet": "mercury",
+           *                 "dignity": "peregrine",
+           *                 "retrograde": false,
+           *                 "degree_in_sign": 7.92
+           *               }
+           *             ],
+           *             "dispositors": [
+           *               {
+           *                 "loop": [],
+           *                 "links": [
+           *                   {
+           *                     "sign": "taurus",
+           *                     "ruler": "venus",
+           *                     "planet": "sun",
+           *                     "is_final": false,
+           *                     "ruler_sign": "aries"
+           *                   },
+           *                   {
+           *                     "sign": "aries",
+           *                     "ruler": "mars",
+           *                     "planet": "venus",
+           *                     "is_final": false,
+           *                     "ruler_sign": "pisces"
+           *                   },
+           *                   {
+           *                     "sign": "pisces",
+           *                     "ruler": "jupiter",
+           *                     "planet": "mars",
+           *                     "is_final": false,
+           *                     "ruler_sign": "cancer"
+           *                   }
+           *                 ],
+           *                 "planet": "sun",
+           *                 "final_dispositor": "saturn",
+           *                 "is_mutual_reception": false
+           *               },
+           *               {
+           *                 "loop": [],
+           *                 "links": [
+           *                   {
+           *                     "sign": "aquarius",
+           *                     "ruler": "saturn",
+           *                     "planet": "moon",
+           *                     "is_final": false,
+           *                     "ruler_sign": "capricorn"
+           *                   },
+           *                   {
+           *                     "sign": "capricorn",
+           *                     "ruler": "saturn",
+           *                     "planet": "saturn",
+           *                     "is_final": true,
+           *                     "ruler_sign": "capricorn"
+           *                   }
+           *                 ],
+           *                 "planet": "moon",
+           *                 "final_dispositor": "saturn",
+           *                 "is_mutual_reception": false
+           *               },
+           *               {
+           *                 "loop": [],
+           *                 "links": [
+           *                   {
+           *                     "sign": "taurus",
+           *                     "ruler": "venus",
+           *                     "planet": "mercury",
+           *                     "is_final": false,
+           *                     "ruler_sign": "aries"
+           *                   },
+           *                   {
+           *                     "sign": "aries",
+           *                     "ruler": "mars",
+           *                     "planet": "venus",
+           *                     "is_final": false,
+           *                     "ruler_sign": "pisces"
+           *                   },
+           *                   {
+           *                     "sign": "pisces",
+           *                     "ruler": "jupiter",
+           *                     "planet": "mars",
+           *                     "is_final": false,
+           *                     "ruler_sign": "cancer"
+           *                   }
+           *                 ],
+           *                 "planet": "mercury",
+           *                 "final_dispositor": "saturn",
+           *                 "is_mutual_reception": false
+           *               }
+           *             ],
+           *             "house_system": "placidus",
+           *             "method_version": "llm-context-v2",
+           *             "interpretation_type": "western_natal"
            *           },
            *           "request_params": {
            *             "at": null,
@@ -15532,14 +18700,14 @@ export interface operations {
            *             "interval_minutes": null,
            *             "top_n": null
            *           },
-           *           "input_tokens": 972,
-           *           "output_tokens": 90,
-           *           "latency_ms": 281,
-           *           "cost_usd": 0.0002,
-           *           "created_at": "2026-11-24T20:20:38.629Z"
+           *           "input_tokens": 9798,
+           *           "output_tokens": 273,
+           *           "latency_ms": 429,
+           *           "cost_usd": 0.013068,
+           *           "created_at": "2026-11-25T00:33:43.620Z"
            *         }
            *       ],
-           *       "total": 1,
+           *       "total": 8,
            *       "limit": 50,
            *       "offset": 0
            *     }
@@ -15729,6 +18897,249 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-5fd6-76fe-92ca-542da0c4dfc5",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "interpretation_type": "chart_reading",
+           *       "theme": null,
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the whole chart. Jupiter drives 10 of the ten main themes of the chart.\n\nThe Sun drives 7 of the ten main themes of the chart. Mars drives 5 of the ten main themes of the chart.\n\nThe Atmakaraka is Mars. The chart shows Malavya yoga, formed by Venus.\n\nHouse 1 falls in Gemini; its lord Mercury sits in house 11, and it holds Jupiter. House 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. The Sun is in Taurus, house 12.\n\nThe Moon is in Capricorn, house 8. Mars is in Aquarius, house 9.\n\nMercury is in Aries, house 11. Jupiter is in Gemini, house 1.\n\nVenus is in Pisces, house 10. Venus is exalted. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Rahu is in Capricorn, house 8, retrograde.\n\nKetu is in Cancer, house 2, retrograde. The Amatyakaraka is the Moon.\n\nHouse 2 falls in Cancer; its lord the Moon sits in house 8, and it holds Ketu. House 7 falls in Sagittarius; its lord Jupiter sits in house 1. House 11 falls in Aries; its lord Mars sits in house 9, and it holds Mercury.",
+           *       "engine_context": {
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *         "top_yogas": [
+           *           {
+           *             "name": "malavya_yoga",
+           *             "rule": "own or exaltation sign in a kendra from the ascendant (BPHS)",
+           *             "planets": [
+           *               "venus"
+           *             ]
+           *           }
+           *         ],
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "chart_reading"
+           *           },
+           *           {
+           *             "kind": "meta_factor",
+           *             "planet": "jupiter",
+           *             "appearances": 10
+           *           },
+           *           {
+           *             "kind": "meta_factor",
+           *             "planet": "sun",
+           *             "appearances": 7
+           *           }
+           *         ],
+           *         "placements": [
+           *           {
+           *             "sign": "taurus",
+           *             "house": 12,
+           *             "planet": "sun",
+           *             "dignity": null,
+           *             "retrograde": false,
+           *             "degree_in_sign": 2.24
+           *           },
+           *           {
+           *             "sign": "capricorn",
+           *             "house": 8,
+           *             "planet": "moon",
+           *             "dignity": null,
+           *             "retrograde": false,
+           *             "degree_in_sign": 23.87
+           *           },
+           *           {
+           *             "sign": "aquarius",
+           *             "house": 9,
+           *             "planet": "mars",
+           *             "dignity": null,
+           *             "retrograde": false,
+           *             "degree_in_sign": 25.81
+           *           }
+           *         ],
+           *         "meta_factors": {
+           *           "meta_factors": [
+           *             {
+           *               "planet": "jupiter",
+           *               "weighted_score": 8.2479,
+           *               "themes_as_karaka": [
+           *                 "wealth",
+           *                 "children",
+           *                 "dharma"
+           *               ],
+           *               "total_appearances": 10,
+           *               "themes_as_essential": [
+           *                 "self",
+           *                 "siblings",
+           *                 "mother"
+           *               ]
+           *             },
+           *             {
+           *               "planet": "sun",
+           *               "weighted_score": 4.4775,
+           *               "themes_as_karaka": [
+           *                 "self"
+           *               ],
+           *               "total_appearances": 7,
+           *               "themes_as_essential": [
+           *                 "siblings",
+           *                 "mother",
+           *                 "children"
+           *               ]
+           *             },
+           *             {
+           *               "planet": "mars",
+           *               "weighted_score": 3.3796,
+           *               "themes_as_karaka": [
+           *                 "siblings"
+           *               ],
+           *               "total_appearances": 5,
+           *               "themes_as_essential": [
+           *                 "wealth",
+           *                 "children",
+           *                 "spouse"
+           *               ]
+           *             }
+           *           ],
+           *           "method_version": "probability-engine-v2",
+           *           "themes_analysed": [
+           *             "self",
+           *             "wealth",
+           *             "siblings"
+           *           ]
+           *         },
+           *         "other_houses": [
+           *           {
+           *             "lord": "sun",
+           *             "sign": "leo",
+           *             "house": 3,
+           *             "occupants": [],
+           *             "lord_house": 12,
+           *             "aspected_by": [
+           *               "mars"
+           *             ]
+           *           },
+           *           {
+           *             "lord": "mercury",
+           *             "sign": "virgo",
+           *             "house": 4,
+           *             "occupants": [],
+           *             "lord_house": 11,
+           *             "aspected_by": [
+           *               "mars",
+           *               "venus"
+           *             ]
+           *           },
+           *           {
+           *             "lord": "venus",
+           *             "sign": "libra",
+           *             "house": 5,
+           *             "occupants": [],
+           *             "lord_house": 10,
+           *             "aspected_by": [
+           *               "mercury",
+           *               "jupiter",
+           *               "saturn"
+           *             ]
+           *           }
+           *         ],
+           *         "chara_karakas": {
+           *           "karakas": [
+           *             {
+           *               "role": "Atmakaraka",
+           *               "planet": "mars"
+           *             },
+           *             {
+           *               "role": "Amatyakaraka",
+           *               "planet": "moon"
+           *             },
+           *             {
+           *               "role": "Bhratrukaraka",
+           *               "planet": "venus"
+           *             }
+           *           ],
+           *           "atmakaraka": "mars",
+           *           "amatyakaraka": "moon",
+           *           "karakamsha_sign": "taurus"
+           *         },
+           *         "ascendant_sign": "gemini",
+           *         "headline_areas": [
+           *           {
+           *             "area": "self",
+           *             "lord": "mercury",
+           *             "sign": "gemini",
+           *             "house": 1,
+           *             "occupants": [
+           *               "jupiter"
+           *             ],
+           *             "lord_house": 11,
+           *             "aspected_by": []
+           *           },
+           *           {
+           *             "area": "wealth",
+           *             "lord": "moon",
+           *             "sign": "cancer",
+           *             "house": 2,
+           *             "occupants": [
+           *               "ketu"
+           *             ],
+           *             "lord_house": 8,
+           *             "aspected_by": [
+           *               "moon",
+           *               "saturn"
+           *             ]
+           *           },
+           *           {
+           *             "area": "spouse",
+           *             "lord": "jupiter",
+           *             "sign": "sagittarius",
+           *             "house": 7,
+           *             "occupants": [],
+           *             "lord_house": 1,
+           *             "aspected_by": [
+           *               "jupiter"
+           *             ]
+           *           }
+           *         ],
+           *         "method_version": "llm-context-v2",
+           *         "corrected_natures": [
+           *           {
+           *             "planet": "sun",
+           *             "dignity": null,
+           *             "natural": "malefic",
+           *             "corrected": "malefic"
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "dignity": null,
+           *             "natural": "benefic",
+           *             "corrected": "benefic"
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "dignity": null,
+           *             "natural": "malefic",
+           *             "corrected": "malefic"
+           *           }
+           *         ],
+           *         "interpretation_type": "chart_reading"
+           *       },
+           *       "request_params": {
+           *         "at": null,
+           *         "window_start": null,
+           *         "window_end": null,
+           *         "interval_minutes": null,
+           *         "top_n": null
+           *       },
+           *       "input_tokens": 2510,
+           *       "output_tokens": 293,
+           *       "latency_ms": 539,
+           *       "cost_usd": 0.004418,
+           *       "created_at": "2026-11-25T00:33:41.334Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.StoredInterpretation'];
         };
       };
@@ -15946,6 +19357,78 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "interpretation_type": "muhurta",
+           *       "language": "en",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the muhurta window.\n\nThe period considered runs from 2026-11-25 to 2026-12-02.\n\nCandidate 1: 2026-11-25 00:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.\n\nCandidate 2: 2026-11-25 01:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.\n\nCandidate 3: 2026-11-25 02:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.\n\nCandidate 4: 2026-11-25 03:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5. Candidate 5: 2026-11-25 04:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.",
+           *       "engine_context": {
+           *         "interpretation_type": "muhurta",
+           *         "method_version": "llm-context-v2",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *         "window": {
+           *           "window_start": "2026-11-25T00:00:00.000Z",
+           *           "window_end": "2026-12-02T00:00:00.000Z",
+           *           "interval_minutes": 60,
+           *           "top_n": 5
+           *         },
+           *         "ranking": "tara points (0-3) plus weekday lord points (0-2), best first",
+           *         "calculation_method_version": "muhurta-legacy-tara-vaara-v1",
+           *         "candidates": [
+           *           {
+           *             "rank": 1,
+           *             "proposed_at": "2026-11-25T00:00:00+00:00",
+           *             "tara": 9,
+           *             "tara_name": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
+           *           },
+           *           {
+           *             "rank": 2,
+           *             "proposed_at": "2026-11-25T01:00:00+00:00",
+           *             "tara": 9,
+           *             "tara_name": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
+           *           },
+           *           {
+           *             "rank": 3,
+           *             "proposed_at": "2026-11-25T02:00:00+00:00",
+           *             "tara": 9,
+           *             "tara_name": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
+           *           }
+           *         ],
+           *         "highlights": [
+           *           {
+           *             "kind": "intro",
+           *             "topic": "muhurta"
+           *           },
+           *           {
+           *             "kind": "window",
+           *             "starts_at": "2026-11-25T00:00:00.000Z",
+           *             "ends_at": "2026-12-02T00:00:00.000Z"
+           *           },
+           *           {
+           *             "kind": "muhurta",
+           *             "rank": 1,
+           *             "at": "2026-11-25T00:00:00+00:00",
+           *             "tara": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
+           *           }
+           *         ]
+           *       },
+           *       "input_tokens": 858,
+           *       "output_tokens": 207,
+           *       "latency_ms": 218,
+           *       "cost_usd": 0.002023,
+           *       "interpretation_id": "01a2101f-622a-74c2-a048-d6e82b4fe52b",
+           *       "cached": false
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.LlmInterpretation'];
         };
       };
@@ -16445,11 +19928,11 @@ export interface operations {
            *       "interpretation_type": "theme",
            *       "language": "en",
            *       "tier": "basic",
-           *       "content": "This reading is drawn from the calculated chart data for career. The calculated probability for career is 100%.\n\nHouse 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Jupiter is among the essential planets for career.\n\nThe Sun is among the essential planets for career. Mercury is among the essential planets for career.",
+           *       "content": "This reading is drawn from the calculated chart data for the theme career.\n\nThe calculated probability for career is 100%. House 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus.\n\nSaturn is in Capricorn, house 8, retrograde. Saturn is in its own sign.",
            *       "engine_context": {
            *         "interpretation_type": "theme",
-           *         "method_version": "llm-context-v1",
-           *         "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *         "method_version": "llm-context-v2",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *         "theme": {
            *           "name": "career",
            *           "karaka": "saturn",
@@ -16482,7 +19965,7 @@ export interface operations {
            *           "arudhas": {
            *             "from_lagna": {
            *               "sign": "gemini",
-           *               "activation": 154.5,
+           *               "activation": 154.59,
            *               "threshold": 30,
            *               "is_active": true
            *             },
@@ -16548,14 +20031,41 @@ export interface operations {
            *         "probability": {
            *           "raw": 1,
            *           "final": 1,
-           *           "moment": "2026-11-24T20:20:38.140Z"
+           *           "moment": "2026-11-25T00:33:40.520Z"
            *         },
            *         "at": null,
            *         "top_transit_contacts": [],
+           *         "placements": [
+           *           {
+           *             "planet": "sun",
+           *             "sign": "taurus",
+           *             "house": 12,
+           *             "degree_in_sign": 2.24,
+           *             "retrograde": false,
+           *             "dignity": null
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "sign": "capricorn",
+           *             "house": 8,
+           *             "degree_in_sign": 23.87,
+           *             "retrograde": false,
+           *             "dignity": null
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "sign": "aquarius",
+           *             "house": 9,
+           *             "degree_in_sign": 25.81,
+           *             "retrograde": false,
+           *             "dignity": null
+           *           }
+           *         ],
            *         "highlights": [
            *           {
            *             "kind": "intro",
-           *             "subject": "career"
+           *             "topic": "theme",
+           *             "theme": "career"
            *           },
            *           {
            *             "kind": "probability",
@@ -16574,11 +20084,11 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "input_tokens": 972,
-           *       "output_tokens": 90,
-           *       "latency_ms": 281,
-           *       "cost_usd": 0.0002,
-           *       "interpretation_id": "01a20f37-b464-7180-a008-5bc710569bde",
+           *       "input_tokens": 1544,
+           *       "output_tokens": 64,
+           *       "latency_ms": 135,
+           *       "cost_usd": 0.00027,
+           *       "interpretation_id": "01a2101f-5d5a-73a1-8266-9cf9d1caa2f3",
            *       "cached": false
            *     }
            */
@@ -17059,6 +20569,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "from_": "2026-03-20T12:00:00+00:00",
+           *       "to": "2026-03-27T12:00:00+00:00",
+           *       "group_by": "none",
+           *       "total": {
+           *         "label": null,
+           *         "call_count": 0,
+           *         "input_tokens": 0,
+           *         "output_tokens": 0,
+           *         "cost_usd": 0
+           *       },
+           *       "breakdown": []
+           *     }
+           */
           'application/json': components['schemas']['astro.llm.v1.UsageSummary'];
         };
       };
@@ -17382,6 +20907,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292"
+         *     }
+         */
         'application/json': components['schemas']['astro.feedback.v1.CreateReportRequest'];
       };
     };
@@ -17401,6 +20931,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-6efb-76ce-b11d-c8a46a635240",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "format": "pdf",
+           *       "content_type": "application/pdf",
+           *       "size_bytes": 6487,
+           *       "sha256": "fb4b9c0057338399e27fbe00b0a2b5376438b47482826c3b0b7429f7a23cd1d4",
+           *       "page_count": 2,
+           *       "sections": [
+           *         "chart_wheel",
+           *         "positions",
+           *         "talent_scores"
+           *       ],
+           *       "locale": "en",
+           *       "method_version": "report-pdf-v1+talent-ontology-v1",
+           *       "created_at": "2026-11-25T00:33:44.800Z",
+           *       "pdf_base64": "JVBERi0xLjMKJf////8KNyAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50cyA1IDAgUgovUmVzb3VyY2VzIDYgMCBSCi9Vc2VyVW5pdCAxCj4+CmVuZG9iago2IDAgb2JqCjw8Ci9Qcm9jU2V0IFsvUERGIC9UZXh0IC9JbWFnZUIgL0ltYWdlQyAvSW1hZ2VJXQovRm9udCA8PAovRjIgOCAwIFIKL0YxIDkgMCBSCj4+Ci9Db2xvclNwYWNlIDw8Cj4+Cj4+CmVuZG9iago1IDAgb2JqCjw8Ci9MZW5ndGggMzQ4MwovRmlsdGVyIC9GbGF0ZURlY29kZQo+PgpzdHJlYW0KeJy1W82u3Epu3vdT1AtMDf9/AMOLmUkCZBEgud4FWdh9zkECjAcIBsi8fsBSSy2p1UBb9vXFheWvqU8ssopFUiVs0KD9ARu0EOyR7fr98r8XPIL/9OWGY5NoHtDTrH35fvnjP1PDaF8+Lv/5Sd4NXQztSmD8uSG0TxaGTp/bHwjaJxcCJ1MH+1iBnxv8V/vyr5d/+nL598sf//L+f/9zff+Pf/lTu/79Ap1s96e9iv39+rcXh2PWAWIaDracRuP2uZG2T6YmlsY1pmU0Mo3mSuBgV0NjSxNXL7Gwj7oy9TKCtk/0/rkZtE8EQpYrAgsCRk5OBnpjYKU3RnYVBg7+yszAXxkY6Fv9OiH12Hqoi6WLl3468dA7AzvbTeLD3s03Ms5E7xzs9V+ptbL8a7ZS7Qays5U8WAYYGA2ZGMeV0RsrGzM7vbGzsJrSmxGbcf1qXBgTM8fAiImz1F1s56b2blqPGVOrDKBWzyKu/20YD+mNiXWYEIbBmL+ysIyBA4N+3Q18N+XGYGvyYPvHBckbA7Tv44rAOiJqciPg+RIZGqWPv68XTugRITABYpvb6p/Fd72Mq+RZdnWb+MRXf18vqwcVMBS63zbrd7389+W3C6p3m/Ud10TcAVGhLmG+RIP6rXQeV9cLO/eMkJQbJGxd1rdPwE336dptvmd1u3DWjaX/uLpeVg+eoJua99vvek/jIPaut3FM12TekRPUG5kslwL1W85X1wtT9jBI4RvEatvbJ2B61u2aab5ndTtr3rinq+tl9eDbj5Oa99vvet/GIdwhIIkaOnZRAPYxJuwkCuQNhTsxulL76+W3FxYhpveUFM9mRh1dUXlej35bj9NarNhjuZnrGNaB0msyo/YKa6A1Wwy7OXDmeAAiEeCrGkn0ij/ITTO6UIDKTiOVzw1pWrW61UijO1KWRkG9ljOO5Rad1YmikUdXQ1Z+VSG2jgxC0hSjJpmb7k1U0eRtq4nF7CJW7okJHqWKwOwiNu2ukv6yKhadLEOiiWhHofTYq8KGtg1JhDT7RhB6OpBzqZIy+0ZYO1Pay24ipq7pKdY4rZu74cPEuZrax1YVz5tThKNTOAxNyHV2ilh0E3J/dQozctcMYm0c1tUj6WHC2LRTrjRhhdkpQtFVMq1UYaPZKaLW3YIkXlUlvIMSEDVB76oU4o9GSduqIuCzUziks3lmLSNhmp0iQD3CPfNFVYSlo2qENwnslFmu2lmFjXf+qXlw8wrXCDwtSxPT2SlM2IXDxF/VRKSDhro3NejOWa560ATNt5qQzk4hsTnwfb+I8uwUYpkD34uqIPVIqhBnLF1Dy1WP68dhO1UCZ6dg5Bzxvl84c3YKmswR78WpItmZXVWbBXdQ4HiYKuj7+MYoN6dUjL1Fuu8XxpidgoxzqHtxJTt2MibTZskdJcEfZgpYVv650qS2w3+ss50//1YYb/+016Df/vxvm236voX/dWx85Tax1MYk3StSlJBXJI3MbKzRAQBcpxs0OzshWeOaO4nINY0Joocwmbex5kJSb3eEdwnA8MHlzJJTYJJeyThnE/ZKVjGmaF3rwCRZrbHWWhPgET9UuksmZhOyHq5oUyhj8e6MityYsUOkgdWMRu2hZhGNnXpwKMh0x5JdfL/cM6bpF+wIyqCtYidJzZ7vF6FaHAiAjQR7ZiZNA2SWbuTh0qi2I4iw2hk5tKOaMzdM6oAKcrsDrCtmIA8uMlOY5lr2Kh+s9iPqnBo4LUBy6qxgIo1Ee4imTQlKdlKAwIbOHUmC4+ZZ62QhUYlY9ETglOHa6CjMSI3IOxpK2rhjN+HGHB6zByvKKJE0TOwM4cMdGxy6iWZiK1STJGigOElXDkN32Rt6vRSe6FWkbqStywHzCl30KI4Nno5SrlgzU9cDPRb0etlovZLejHxhPrJHJZIfr8QErCQpCKhZTfswFNxHpzfb5V4hXcC05iSVIm5c83uHM0pUlh7SU9grvhN0n6QxqiK8yS7odWSaZEniW2nrccC8QXPNseDUTYA92oaZOx7osaDXy0brlfRqhCvmI3u86oLysJhybRAIHUKQ9rme8kP6mz2WGFrXlGOfIY1Rit0uKaMXgLer65SyG7nQ8iN12t5ewFSOLNfzPavbGbAP4HZV0suDbz/Oai63L3q/bB6HrqjalKvI2id8grvtqhQUhoq9BD2TK4n/voOZEYjHYNKcI1sFO5+Ea8w2id7BGhx3SopKjdbC3OORdw3mmmGGsZuOOLumJer4oMMdnJw3K7wWvo9txXtgh9eNTl0EEaNp3W1p+BAWvn5uoxO3m5m1uSiA2ciSs/bB4YAtThbu01ak4UxTTu+TNCaPfWTILuj1UngiBcRWWkYBtmfeoHnnWOHRNYXU2oY5Ox7osaDXy0brlfRqhCvmI3u8HhyyS4hak0qpSY0fksdvn1u1z3ZBmpM6EVR6wlmbD4qOPGCLk4RDXVYxFOjVJpLuk3R1jGSWXdBqVkmH6rfhVroyj0fmDZprjgWvak4wqW2Yq6HwqMeCXi8brVfSqxGumI/s8aofOCqEOZO3qktU2PKh9gS77mos6IKRiI2m+2XkszscQMyrkIOeamjZRvE8SQtjt5vsHb2OkpECTWkrTT0OmDeorTkWHDszoEpbMwf2eNTjjl4va63X0qsRrpiP7PGqCwSli4lSU61Vzky594Duav8q+JHAPUfaqQFTb2aDe2VmzD7aA6ZRnZxCeZIWys532Rt6vRSewUq4kWbo+si8Rhc9JusteHYSCmob4ux+oMaCXi8bpVfSqwHeiY+s8fISSO3gWm18NemEUsXSLha976KQYPaoaVi1hXQUARsOWOPcJZDJmowt1L1GLtRzkhbCqvkm2QWtkVcqwlRp11qaOh0wr9BFj+LY4AEWkG3DrJ0P9FjQ4lhpfZfejnxmPrTHy0sApDNmojet+oSFH1xQHZbdRpCjv8JVK1CHqsL01tRYcOwC6iJNoFJQr4hJCD0m6UJ9ll3Q60UAuyCZ61Yaq9f8wLxCFz0mjhXujFRRds3MU+2402NBi2Ol9YLvRn5jPrbH6xuB9gRMwWaYHYDY9u1Qpb0LIjsBhmgjwI5ikKMkX8HQJaoZMTIK56qQx+6fQ7je88gkegdrA8QOJhq2kcVuj7RrdNZhYljBARFMbcVLQJ33OtzB62Wl70p2O+KZ9sgOL1verZYqWjOKHkyKD+HnbdflrCTZldjr5ZX1eqk5JUFbHFgcGxN3ijSul1naZRIuNGfRBa1XRtINFdG30tVleSDegHanWOHe2QCT24bYexyosaDFsVJ6Jb0a34r5yBov2x+tekDG0ayqODZ6SIHkbT/zR3c81WlYyZUAp97SBodIcm3V3YS04NFm1Um4QJ9FF/Q62lNC9aZ4K509D4g3qK85Fty6oHjVrmtmK7M/6LGg18ta6ZXwanwr4iNrvOwAqLdkiBbNpDp7ho+d5DfZlsNk3DVIOab5Ubl6ddd3OEHI9IoU08cL3nrVM2QL9VlyQeu9pnYRpdgKa88H2g0Wa4IFj+oVR3Bb02aHAx0W9PZuddZ4Jb0a24r4yBIvN8pMer3jC21WfWPP9P0bBbXPLR4rsZdOSHC90HVZDsfQXFPcirsP51qvlnU8Y9fyeO0B1V6VmB8wH8Eg+zCZzpt4/iArKjyh1TrY4vajJ0VInhFK2juBn6Nlfkr7cNrlRw1LT6nf7GP21wlvodw574eL2PWH2YaXjumkXqsv7/xdf3heDYcdcjN9q7NFQn7GWceUPI4h1VkfYzvjqEPaOqdVx8uMd2fKXnPUyGMeON/s44Tjh6uOCcfLytXxjHqhOx2Gq3+eWmiHDyrzfqszY3TOc89Ik3mcpLI6nXXGd8dm+SnfUcSx79TJ+LYyGE5Gxifs6zM2dm7FHTPXahtrDk957jkpvY/Dhshwwm9PrPBzfnM9imb3k5fv01G/EwFtOO6YfrwZNz7rs0PSOoI4Vpud89kxKbMy0DsnCwfjGa8dEv+k1+rY2dFqQ6dzfjomHGcpNsvs5MZ2zF+nRL9BWfacy45JuWhHgBxNnTMuO7bGz7lM8ojzq+tYDWL7fuuLjjumHUfrLO3dfjTcDm8dkjKyfasTvX7OW8ekdVa6giKx8I/qOnx1bICf81WdXjzIGOu8820rO5UqDIcdcv8OOcnxgxi/1UHtPOfCY0riage+lwNZzu1sxwavDxXEq6zy2y60HDw/U1/EdPzg8TmrA+0/u98dP2Cc1BuFkfySaHr4FMYRTSv4nXLuMSmxjmgq9VXEqXTziU1+vXMRjlZWfa8AoyTdv1B50aWHtL/cpYdPueU0fDaneUZqI6ex8c3GmTL9iU1+uUvHQfij9PHq6rJrUL/mzmNKGweM7+qe8OAxMdOo3on5lAefksKo35nzZP3+xLK/3oNx2C25s4afWZTHtL/DLnr8oIqFY12eqw+fkFJ9Fkbv4xusc6H2mbV/uVf9sIPwbTrFNJ52yqvHtOPjjFEt/qhNhgcPSX/Wg89I4Wc9eEj8O3hQn3RURllu71Zfkb7/cPI8vHhM/XMlyTHp8OHZzugTShserHJEOM548Hj4P1WQoBz2EMqcYmFaG9Y4P7jp2/y4544f88u6AMf8FfdGXXmuTfqEtLoAMb7G5ZONmyfWeObI/wcqjlupCmVuZHN0cmVhbQplbmRvYmoKMTIgMCBvYmoKPDwKL1R5cGUgL1BhZ2UKL1BhcmVudCAxIDAgUgovTWVkaWFCb3ggWzAgMCA1OTUuMjggODQxLjg5XQovQ29udGVudHMgMTAgMCBSCi9SZXNvdXJjZXMgMTEgMCBSCi9Vc2VyVW5pdCAxCj4+CmVuZG9iagoxMSAwIG9iago8PAovUHJvY1NldCBbL1BERiAvVGV4dCAvSW1hZ2VCIC9JbWFnZUMgL0ltYWdlSV0KL0ZvbnQgPDwKL0YyIDggMCBSCi9GMSA5IDAgUgo+PgovQ29sb3JTcGFjZSA8PAo+Pgo+PgplbmRvYmoKMTAgMCBvYmoKPDwKL0xlbmd0aCAxMTcyCi9GaWx0ZXIgL0ZsYXRlRGVjb2RlCj4+CnN0cmVhbQp4nN1ZS4/jNgy+51foD4yWokRSAgY5LPoAemubW9HDjGMDPWyBdoH+/oKU87CtYDOBZ9ftaQI5McXv4+vjBAcO3FNw4HIKPhfXfdr9tQut44+H8Ty4lJ1k8ijJHT7tPvyALqA7DLvfnintXQb3zIE7Ju4lIUjkyIMgk8S9g9/d4afd94fdz3caYvEh5WoouFLtcBLcu6dA7pmL8N6hfqLJ6wOB4+wxOwRwxf3d7369Ogynww/f9f/80fW//PjRdZ934LFAKAySUwxRkB34FAlLCkE4CVDO0YEfP+L4KLvP3Z+7Yf42c0SffNnZyHDD2wjYR4qAgMBHHjgxqf/BkJbEpE8w85GDoEQsD+BMoYUzcc9Jrqxxz7EBdE4NoOthCFsEuunuCDS9K9CRWkBruoRqTyJnLgILkANAA+XxdJvx3HT27nh+ERLgIvb8IbBDaYEdeeAjH6tF0RgvHM1y4YH7JfCBW8DX023Gd9Pxe+P7UlEVjArSg9EOsUWAlpHAnRSJXGZtwaCN2AK8ngbeIuBNRw3wXCP9Aqr1rqioFho011k4j8hbGNaC+2Tf7h+BnXOzaxIfBYzovHf1AkvoU6tnjqebLDJtZ+8tMuvFOkuzhSocVIuLsBazFujc6p/z002B3nQ2BuwjvCXe10OfbvfVq2ziwj3LkoDcbK15u6217e/Xa60cm6216NAvZG++0UxLs5nW021C3XT1K0KNzSaqBQW4s1kmcGyUFQytNjo/3RTUTVe/YVmhnH0pS6EbJVWS+ViF7iPiliR6bcant1+pW2sWZL5o+xgn1qrHLpPqmz0KBJ5CLoVmxs9YK4CpLa8RtHIamsjD3ulzEYkIIhbfWdW+XH4sxLFOM0zxZe8I3LMtBGhcDBxtUdBhh2BuihB3Wq/VFA82I0YE5jqu6BoBLZUUmHRWYdg/gD2DRww8x/6seE9ad30OJHnCUArPLjHl4Ib0/n+RkNhz4TQn4UoNjx6OmvgdyIg+l6ApPr3MlIyGPN8aES97h7XQXTWbh0iJ0QfRSjcl5ayasama16emkI8xl1xmV5pS8wUxbwgpKVBXkKe1JOMZL0Vff0ejKLpqHvH1xJOSzx0XxmWb13efszSaZctUDQRjFIzb12rRcthYM7j0neF0G418BZJ4XKTOGthDfIbiOS0K3ajBx8AdlXjVoBq0Rp9YGL+ZOBSfcyylTG1PebvsACpeQXFSezaiv9ZBHWEMJ7LI7y/qOJzWzJ0UBPMmnbkeE1MzZO+eksJn+Xgh3YhJZyPByBgq/JpyPFhIpEsAUEOaw6lS2e2U00f4AfYBYTEFTNS63bqsn2NMPke28je5xrwXLRYHGyt/ayZMKuip0CJjGkp+nXyJ6CEkzZep6Vmha5nfTHrUvzdoWCVPkhQPAu1hQfCk7d8hR5IHnZnj7AqNEWGxafhvtp/1honE5CnRYphY7AnehTaCZLRNLjGlrXGRTRW2Fakg9LAgYrZFGD1fq7Cx19m6TI3PtOZ8jXFKGas6prMtEoYxVWaXursCybWUPdchS73L94TqHHLNRf2HpzI9Q/1fjQ+egQplbmRzdHJlYW0KZW5kb2JqCjE0IDAgb2JqCihQREZLaXQpCmVuZG9iagoxNSAwIG9iagooUERGS2l0KQplbmRvYmoKMTYgMCBvYmoKKEQ6MjAyNjExMjUwMDMzNDRaKQplbmRvYmoKMTcgMCBvYmoKKE5hdGFsIGNoYXJ0IHJlcG9ydCkKZW5kb2JqCjE4IDAgb2JqCihBc3Ryb2xvZ3kgQVBJKQplbmRvYmoKMTMgMCBvYmoKPDwKL1Byb2R1Y2VyIDE0IDAgUgovQ3JlYXRvciAxNSAwIFIKL0NyZWF0aW9uRGF0ZSAxNiAwIFIKL1RpdGxlIDE3IDAgUgovQXV0aG9yIDE4IDAgUgo+PgplbmRvYmoKOSAwIG9iago8PAovVHlwZSAvRm9udAovQmFzZUZvbnQgL0hlbHZldGljYQovU3VidHlwZSAvVHlwZTEKL0VuY29kaW5nIC9XaW5BbnNpRW5jb2RpbmcKPj4KZW5kb2JqCjggMCBvYmoKPDwKL1R5cGUgL0ZvbnQKL0Jhc2VGb250IC9IZWx2ZXRpY2EtQm9sZAovU3VidHlwZSAvVHlwZTEKL0VuY29kaW5nIC9XaW5BbnNpRW5jb2RpbmcKPj4KZW5kb2JqCjQgMCBvYmoKPDwKPj4KZW5kb2JqCjMgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCi9OYW1lcyAyIDAgUgo+PgplbmRvYmoKMSAwIG9iago8PAovVHlwZSAvUGFnZXMKL0NvdW50IDIKL0tpZHMgWzcgMCBSIDEyIDAgUl0KPj4KZW5kb2JqCjIgMCBvYmoKPDwKL0Rlc3RzIDw8CiAgL05hbWVzIFsKXQo+Pgo+PgplbmRvYmoKeHJlZgowIDE5CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwNTg0MSAwMDAwMCBuIAowMDAwMDA1OTA1IDAwMDAwIG4gCjAwMDAwMDU3NzkgMDAwMDAgbiAKMDAwMDAwNTc1OCAwMDAwMCBuIAowMDAwMDAwMjU0IDAwMDAwIG4gCjAwMDAwMDAxMzcgMDAwMDAgbiAKMDAwMDAwMDAxNSAwMDAwMCBuIAowMDAwMDA1NjU2IDAwMDAwIG4gCjAwMDAwMDU1NTkgMDAwMDAgbiAKMDAwMDAwNDA1MyAwMDAwMCBuIAowMDAwMDAzOTM1IDAwMDAwIG4gCjAwMDAwMDM4MTAgMDAwMDAgbiAKMDAwMDAwNTQ1NCAwMDAwMCBuIAowMDAwMDA1Mjk5IDAwMDAwIG4gCjAwMDAwMDUzMjQgMDAwMDAgbiAKMDAwMDAwNTM0OSAwMDAwMCBuIAowMDAwMDA1Mzg1IDAwMDAwIG4gCjAwMDAwMDU0MjIgMDAwMDAgbiAKdHJhaWxlcgo8PAovU2l6ZSAxOQovUm9vdCAzIDAgUgovSW5mbyAxMyAwIFIKL0lEIFs8YzI4ODBjNGM2YTA3MDQ1ZGIwNDFiZDRjODUwYjViZGI+IDxjMjg4MGM0YzZhMDcwNDVkYjA0MWJkNGM4NTBiNWJkYj5dCj4+CnN0YXJ0eHJlZgo1OTUyCiUlRU9GCg=="
+           *     }
+           */
           'application/json': components['schemas']['astro.feedback.v1.Report'];
         };
       };
@@ -17638,6 +21188,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "confirm": "DELETE ALL DATA"
+         *     }
+         */
         'application/json': components['schemas']['astro.chart.v1.EraseTenantDataRequest'];
       };
     };
@@ -17651,6 +21206,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "charts_deleted": 3,
+           *       "rows_deleted": 16,
+           *       "rows_by_store": {
+           *         "compatibility_reports": 1,
+           *         "feedback_entries": 1,
+           *         "interpretations": 1,
+           *         "llm_interpretations": 8,
+           *         "reports": 1,
+           *         "skill_profiles": 1,
+           *         "charts": 3
+           *       },
+           *       "report_files_deleted": 1,
+           *       "cache_entries_deleted": 1
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.EraseTenantDataResponse'];
         };
       };
@@ -17869,8 +21442,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "tenant_id": "01a20f37-a237-74aa-9c05-b5370aa72ca3",
-           *       "display_name": "examples-1795551633840",
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "display_name": "examples-1795566816893",
            *       "plan": {
            *         "tier": "pro",
            *         "display_name": "Pro",
@@ -17885,8 +21458,8 @@ export interface operations {
            *           "Unlimited API keys"
            *         ]
            *       },
-           *       "plan_updated_at": "2026-11-24T20:20:35.878Z",
-           *       "created_at": "2026-11-24T20:20:33.975Z"
+           *       "plan_updated_at": "2026-11-25T00:33:38.414Z",
+           *       "created_at": "2026-11-25T00:33:37.071Z"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.TenantPlan'];
@@ -18019,6 +21592,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "plan_tier": "free"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.SetTenantPlanRequest'];
       };
     };
@@ -18032,6 +21610,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "display_name": "examples-1795566816893",
+           *       "plan": {
+           *         "tier": "free",
+           *         "display_name": "Free",
+           *         "monthly_price_usd": 0,
+           *         "rate_limit_capacity": 60,
+           *         "rate_limit_refill_per_second": 2,
+           *         "llm_cost_cap_per_hour_usd": 0,
+           *         "status": "available",
+           *         "features": [
+           *           "Vedic and Western charts",
+           *           "100 requests per day, 3000 per month",
+           *           "1 active API key"
+           *         ]
+           *       },
+           *       "plan_updated_at": "2026-11-25T00:33:54.152Z",
+           *       "created_at": "2026-11-25T00:33:37.071Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.TenantPlan'];
         };
       };
@@ -18271,17 +21871,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-17T20:20:39.966Z",
-           *       "until": "2026-11-24T20:20:39.966Z",
-           *       "total_requests": 17,
-           *       "total_errors": 2,
+           *       "since": "2026-11-18T00:33:46.601Z",
+           *       "until": "2026-11-25T00:33:46.601Z",
+           *       "total_requests": 27,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
-           *           "bucket_hour": "2026-11-24T20:00:00.000Z",
-           *           "requests": 17,
-           *           "errors_4xx": 2,
-           *           "errors_5xx": 0,
-           *           "latency_p95_ms": null
+           *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "requests": 27,
+           *           "errors_4xx": 0,
+           *           "errors_5xx": 1,
+           *           "latency_p95_ms": 631.69
            *         }
            *       ]
            *     }
@@ -18462,21 +22062,21 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-17T20:20:45.877Z",
-           *       "until": "2026-11-24T20:20:45.877Z",
-           *       "total_requests": 88,
-           *       "total_errors": 8,
+           *       "since": "2026-11-18T00:33:54.136Z",
+           *       "until": "2026-11-25T00:33:54.136Z",
+           *       "total_requests": 131,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
-           *           "requests": 2,
+           *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
-           *           "requests": 2,
+           *           "requests": 3,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
@@ -18668,6 +22268,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "lagna_sign": "gemini",
+           *       "entries": [
+           *         {
+           *           "house_number": 1,
+           *           "house_sign": "gemini",
+           *           "house_lord": "mercury",
+           *           "arudha_sign": "aquarius"
+           *         },
+           *         {
+           *           "house_number": 2,
+           *           "house_sign": "cancer",
+           *           "house_lord": "moon",
+           *           "arudha_sign": "aries"
+           *         },
+           *         {
+           *           "house_number": 3,
+           *           "house_sign": "leo",
+           *           "house_lord": "sun",
+           *           "arudha_sign": "scorpio"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.JaiminiLegacyArudhaResponse'];
         };
       };
@@ -19101,31 +22727,31 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "house_number": 1,
-           *           "bhavadhipati": 479.3615694239561,
+           *           "bhavadhipati": 482.6885915365,
            *           "bhava_dig": 60,
-           *           "bhava_drishti": -10.522814234393522,
-           *           "total": 528.8387551895626
+           *           "bhava_drishti": -10.5228142344,
+           *           "total": 532.1657773021
            *         },
            *         {
            *           "house_number": 2,
-           *           "bhavadhipati": 371.2189202137406,
+           *           "bhavadhipati": 371.9909497876,
            *           "bhava_dig": 30,
-           *           "bhava_drishti": -11.887019676853647,
-           *           "total": 389.33190053688696
+           *           "bhava_drishti": -11.8870196769,
+           *           "total": 390.1039301107
            *         },
            *         {
            *           "house_number": 3,
-           *           "bhavadhipati": 564.6441158697564,
+           *           "bhavadhipati": 564.6439038938,
            *           "bhava_dig": 15,
-           *           "bhava_drishti": -25.764338612423458,
-           *           "total": 553.879777257333
+           *           "bhava_drishti": -25.7643386124,
+           *           "total": 553.8795652814
            *         }
            *       ],
-           *       "method_version": "shadbala-bphs-v3"
+           *       "method_version": "shadbala-bphs-v4"
            *     }
            */
           'application/json': components['schemas']['astro.vedic.v1.BhavaBalaResponse'];
@@ -19338,6 +22964,83 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "theme": "career",
+           *       "method_version": "probability-engine-v2",
+           *       "moment": "2026-11-25T00:33:46.806Z",
+           *       "karaka": "saturn",
+           *       "house_number": 10,
+           *       "top_essential_planets": [
+           *         {
+           *           "planet": "jupiter",
+           *           "influence_on_lagna_arudha": 100,
+           *           "influence_on_karaka_arudha": 15,
+           *           "total_influence": 115
+           *         },
+           *         {
+           *           "planet": "sun",
+           *           "influence_on_lagna_arudha": 0,
+           *           "influence_on_karaka_arudha": 105,
+           *           "total_influence": 105
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "influence_on_lagna_arudha": 75,
+           *           "influence_on_karaka_arudha": 30,
+           *           "total_influence": 105
+           *         }
+           *       ],
+           *       "arudhas": {
+           *         "from_lagna": {
+           *           "sign": "gemini",
+           *           "activation": 154.59,
+           *           "threshold": 30,
+           *           "is_active": true
+           *         },
+           *         "from_karaka": {
+           *           "sign": "leo",
+           *           "activation": 132.32,
+           *           "threshold": 30,
+           *           "is_active": true
+           *         }
+           *       },
+           *       "sources": [
+           *         {
+           *           "condition_type": "KARAKA",
+           *           "sign": "capricorn",
+           *           "activation": 150,
+           *           "importance": 0.3,
+           *           "contribution": 0.359,
+           *           "threshold": 70,
+           *           "is_satisfied": true
+           *         },
+           *         {
+           *           "condition_type": "HOUSE_FROM_LAGNA",
+           *           "sign": "pisces",
+           *           "activation": 167.2,
+           *           "importance": 0.4,
+           *           "contribution": 0.4979,
+           *           "threshold": 50,
+           *           "is_satisfied": true
+           *         },
+           *         {
+           *           "condition_type": "HOUSE_FROM_MOON",
+           *           "sign": "libra",
+           *           "activation": 83.86,
+           *           "importance": 0.3,
+           *           "contribution": 0.2516,
+           *           "threshold": 50,
+           *           "is_satisfied": true
+           *         }
+           *       ],
+           *       "failed_conditions": [],
+           *       "raw_probability": 1,
+           *       "final_probability": 1,
+           *       "explanation": "career: karaka saturn, house 10; 7 of 7 sources satisfied; final 1"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.CompleteFactorResponse'];
         };
       };
@@ -19550,6 +23253,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "starting_sign": "gemini",
+           *       "periods": [
+           *         {
+           *           "sign": "gemini",
+           *           "sign_lord": "mercury",
+           *           "years": 10,
+           *           "start": "1990-05-17T03:00:00.000Z",
+           *           "end": "2000-05-16T15:00:00.000Z"
+           *         },
+           *         {
+           *           "sign": "cancer",
+           *           "sign_lord": "moon",
+           *           "years": 6,
+           *           "start": "2000-05-16T15:00:00.000Z",
+           *           "end": "2006-05-17T03:00:00.000Z"
+           *         },
+           *         {
+           *           "sign": "leo",
+           *           "sign_lord": "sun",
+           *           "years": 9,
+           *           "start": "2006-05-17T03:00:00.000Z",
+           *           "end": "2015-05-17T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetCharaDashaResponse'];
         };
       };
@@ -19776,6 +23508,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "md": {
+           *         "lord": "jupiter",
+           *         "parents": [],
+           *         "start": "2015-02-03T14:44:55.701Z",
+           *         "end": "2031-02-03T14:44:55.701Z",
+           *         "level": 1
+           *       },
+           *       "ad": {
+           *         "lord": "sun",
+           *         "parents": [
+           *           "jupiter"
+           *         ],
+           *         "start": "2025-08-16T21:56:55.701Z",
+           *         "end": "2026-06-05T02:44:55.701Z",
+           *         "level": 2
+           *       },
+           *       "pd": {
+           *         "lord": "mercury",
+           *         "parents": [
+           *           "jupiter",
+           *           "sun"
+           *         ],
+           *         "start": "2026-02-17T23:23:19.701Z",
+           *         "end": "2026-03-31T08:52:07.701Z",
+           *         "level": 3
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetLegacyCurrentDashaResponse'];
         };
       };
@@ -20000,6 +23762,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "birth_dasha_lord": "mars",
+           *       "birth_dasha_start": "1990-02-03T08:44:55.701Z",
+           *       "mahadashas": [
+           *         {
+           *           "lord": "mars",
+           *           "parents": [],
+           *           "start": "1990-02-03T08:44:55.701Z",
+           *           "end": "1997-02-03T02:44:55.701Z",
+           *           "level": 1
+           *         },
+           *         {
+           *           "lord": "rahu",
+           *           "parents": [],
+           *           "start": "1997-02-03T02:44:55.701Z",
+           *           "end": "2015-02-03T14:44:55.701Z",
+           *           "level": 1
+           *         },
+           *         {
+           *           "lord": "jupiter",
+           *           "parents": [],
+           *           "start": "2015-02-03T14:44:55.701Z",
+           *           "end": "2031-02-03T14:44:55.701Z",
+           *           "level": 1
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "lord": "mars",
+           *           "parents": [
+           *             "mars"
+           *           ],
+           *           "start": "1990-02-03T08:44:55.701Z",
+           *           "end": "1990-07-02T12:11:55.701Z",
+           *           "level": 2
+           *         },
+           *         {
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "mars"
+           *           ],
+           *           "start": "1990-07-02T12:11:55.701Z",
+           *           "end": "1991-07-21T00:29:55.701Z",
+           *           "level": 2
+           *         },
+           *         {
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "mars"
+           *           ],
+           *           "start": "1991-07-21T00:29:55.701Z",
+           *           "end": "1992-06-25T22:05:55.701Z",
+           *           "level": 2
+           *         }
+           *       ],
+           *       "pratyantardashas": [
+           *         {
+           *           "lord": "mars",
+           *           "parents": [
+           *             "mars",
+           *             "mars"
+           *           ],
+           *           "start": "1990-02-03T08:44:55.701Z",
+           *           "end": "1990-02-12T01:33:00.201Z",
+           *           "level": 3
+           *         },
+           *         {
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "mars",
+           *             "mars"
+           *           ],
+           *           "start": "1990-02-12T01:33:00.201Z",
+           *           "end": "1990-03-06T10:28:03.201Z",
+           *           "level": 3
+           *         },
+           *         {
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "mars",
+           *             "mars"
+           *           ],
+           *           "start": "1990-03-06T10:28:03.201Z",
+           *           "end": "1990-03-26T07:43:39.201Z",
+           *           "level": 3
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetLegacyVimshottariResponse'];
         };
       };
@@ -20226,7 +24078,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "birth_nakshatra": "dhanishta",
            *       "starting_yogini_index": 1,
            *       "periods": [
@@ -20457,7 +24309,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "varga": "D10",
            *       "entries": [
            *         {
@@ -20694,7 +24546,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "starting_sign": "gemini",
            *       "periods": [
            *         {
@@ -20925,6 +24777,193 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "method_version": "vimshottari-v3-jy365.25",
+           *       "birth_dasha_lord": "mars",
+           *       "birth_dasha_start": "1990-02-03T08:44:55.701Z",
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "mars",
+           *           "parents": [],
+           *           "starts_at": "1990-02-03T08:44:55.701Z",
+           *           "ends_at": "1997-02-03T02:44:55.701Z",
+           *           "duration_days": 2556.75,
+           *           "lord_strength": 0.55,
+           *           "lord_house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "dignity": "friend",
+           *           "lord_context": {
+           *             "lord": "mars",
+           *             "lord_strength": 0.55,
+           *             "lord_house": 9,
+           *             "owned_houses": [
+           *               6,
+           *               11
+           *             ],
+           *             "dignity": "friend",
+           *             "sign": "aquarius",
+           *             "nakshatra": "purva_bhadrapada"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "rahu",
+           *           "parents": [],
+           *           "starts_at": "1997-02-03T02:44:55.701Z",
+           *           "ends_at": "2015-02-03T14:44:55.701Z",
+           *           "duration_days": 6574.5,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "jupiter",
+           *           "parents": [],
+           *           "starts_at": "2015-02-03T14:44:55.701Z",
+           *           "ends_at": "2031-02-03T14:44:55.701Z",
+           *           "duration_days": 5844,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "mars",
+           *           "parents": [
+           *             "mars"
+           *           ],
+           *           "starts_at": "1990-02-03T08:44:55.701Z",
+           *           "ends_at": "1990-07-02T12:11:55.701Z",
+           *           "duration_days": 149.14375,
+           *           "lord_strength": 0.55,
+           *           "lord_house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "dignity": "friend",
+           *           "lord_context": {
+           *             "lord": "mars",
+           *             "lord_strength": 0.55,
+           *             "lord_house": 9,
+           *             "owned_houses": [
+           *               6,
+           *               11
+           *             ],
+           *             "dignity": "friend",
+           *             "sign": "aquarius",
+           *             "nakshatra": "purva_bhadrapada"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "mars"
+           *           ],
+           *           "starts_at": "1990-07-02T12:11:55.701Z",
+           *           "ends_at": "1991-07-21T00:29:55.701Z",
+           *           "duration_days": 383.5125,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "mars"
+           *           ],
+           *           "starts_at": "1991-07-21T00:29:55.701Z",
+           *           "ends_at": "1992-06-25T22:05:55.701Z",
+           *           "duration_days": 340.9,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "vimshottari-v3-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetVimshottariResponse'];
         };
       };
@@ -21131,6 +25170,63 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "starts_at": "2026-03-20T12:00:00+00:00",
+           *       "ends_at": "2026-03-27T12:00:00+00:00",
+           *       "cards": [
+           *         {
+           *           "kind": "dasha_period",
+           *           "title": "Jupiter mahadasha, Sun antardasha",
+           *           "starts_at": "2025-08-16T21:56:55.701Z",
+           *           "ends_at": "2026-06-05T02:44:55.701Z",
+           *           "period": {
+           *             "period_level": "antar",
+           *             "level": 2,
+           *             "lord": "sun",
+           *             "parents": [
+           *               "jupiter"
+           *             ],
+           *             "starts_at": "2025-08-16T21:56:55.701Z",
+           *             "ends_at": "2026-06-05T02:44:55.701Z",
+           *             "duration_days": 292.2,
+           *             "lord_strength": 0.45,
+           *             "lord_house": 12,
+           *             "owned_houses": [
+           *               3
+           *             ],
+           *             "dignity": "neutral",
+           *             "lord_context": {
+           *               "lord": "sun",
+           *               "lord_strength": 0.45,
+           *               "lord_house": 12,
+           *               "owned_houses": [
+           *                 3
+           *               ],
+           *               "dignity": "neutral",
+           *               "sign": "taurus",
+           *               "nakshatra": "krittika"
+           *             }
+           *           },
+           *           "signals": [
+           *             "lord_in_dusthana"
+           *           ]
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "vimshottari-v3-jy365.25+dignity-rank-v2+card-signals-v1",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetVimshottariCardsResponse'];
         };
       };
@@ -21342,7 +25438,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "md": {
            *         "period_level": "maha",
@@ -21352,22 +25448,22 @@ export interface operations {
            *         "starts_at": "2015-02-03T14:44:55.701Z",
            *         "ends_at": "2031-02-03T14:44:55.701Z",
            *         "duration_days": 5844,
-           *         "lord_strength": 0.35,
+           *         "lord_strength": 0.45,
            *         "lord_house": 1,
            *         "owned_houses": [
            *           7,
            *           10
            *         ],
-           *         "dignity": "enemy",
+           *         "dignity": "neutral",
            *         "lord_context": {
            *           "lord": "jupiter",
-           *           "lord_strength": 0.35,
+           *           "lord_strength": 0.45,
            *           "lord_house": 1,
            *           "owned_houses": [
            *             7,
            *             10
            *           ],
-           *           "dignity": "enemy",
+           *           "dignity": "neutral",
            *           "sign": "gemini",
            *           "nakshatra": "ardra"
            *         }
@@ -21382,20 +25478,20 @@ export interface operations {
            *         "starts_at": "2025-08-16T21:56:55.701Z",
            *         "ends_at": "2026-06-05T02:44:55.701Z",
            *         "duration_days": 292.2,
-           *         "lord_strength": 0.35,
+           *         "lord_strength": 0.45,
            *         "lord_house": 12,
            *         "owned_houses": [
            *           3
            *         ],
-           *         "dignity": "enemy",
+           *         "dignity": "neutral",
            *         "lord_context": {
            *           "lord": "sun",
-           *           "lord_strength": 0.35,
+           *           "lord_strength": 0.45,
            *           "lord_house": 12,
            *           "owned_houses": [
            *             3
            *           ],
-           *           "dignity": "enemy",
+           *           "dignity": "neutral",
            *           "sign": "taurus",
            *           "nakshatra": "krittika"
            *         }
@@ -21411,22 +25507,22 @@ export interface operations {
            *         "starts_at": "2026-02-17T23:23:19.701Z",
            *         "ends_at": "2026-03-31T08:52:07.701Z",
            *         "duration_days": 41.395,
-           *         "lord_strength": 0.5,
+           *         "lord_strength": 0.55,
            *         "lord_house": 11,
            *         "owned_houses": [
            *           1,
            *           4
            *         ],
-           *         "dignity": "neutral",
+           *         "dignity": "friend",
            *         "lord_context": {
            *           "lord": "mercury",
-           *           "lord_strength": 0.5,
+           *           "lord_strength": 0.55,
            *           "lord_house": 11,
            *           "owned_houses": [
            *             1,
            *             4
            *           ],
-           *           "dignity": "neutral",
+           *           "dignity": "friend",
            *           "sign": "aries",
            *           "nakshatra": "bharani"
            *         }
@@ -21442,23 +25538,23 @@ export interface operations {
            *         ],
            *         "starts_at": "2026-03-19T07:06:13.701Z",
            *         "ends_at": "2026-03-24T19:34:04.101Z",
-           *         "duration_days": 5.519333333333333,
-           *         "lord_strength": 0.35,
+           *         "duration_days": 5.5193333333,
+           *         "lord_strength": 0.45,
            *         "lord_house": 1,
            *         "owned_houses": [
            *           7,
            *           10
            *         ],
-           *         "dignity": "enemy",
+           *         "dignity": "neutral",
            *         "lord_context": {
            *           "lord": "jupiter",
-           *           "lord_strength": 0.35,
+           *           "lord_strength": 0.45,
            *           "lord_house": 1,
            *           "owned_houses": [
            *             7,
            *             10
            *           ],
-           *           "dignity": "enemy",
+           *           "dignity": "neutral",
            *           "sign": "gemini",
            *           "nakshatra": "ardra"
            *         }
@@ -21466,7 +25562,7 @@ export interface operations {
            *       "features_used": [
            *         {
            *           "source": "natal_chart",
-           *           "version": "vimshottari-v2-jy365.25+dignity-rank-v1",
+           *           "version": "vimshottari-v3-jy365.25+dignity-rank-v2",
            *           "fields": [
            *             "planets.moon.longitude",
            *             "planets.*.longitude",
@@ -21683,7 +25779,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "changes_at": "2026-03-24T19:34:04.101Z",
            *       "changed_level": "sukshma",
@@ -21698,23 +25794,23 @@ export interface operations {
            *         ],
            *         "starts_at": "2026-03-19T07:06:13.701Z",
            *         "ends_at": "2026-03-24T19:34:04.101Z",
-           *         "duration_days": 5.519333333333333,
-           *         "lord_strength": 0.35,
+           *         "duration_days": 5.5193333333,
+           *         "lord_strength": 0.45,
            *         "lord_house": 1,
            *         "owned_houses": [
            *           7,
            *           10
            *         ],
-           *         "dignity": "enemy",
+           *         "dignity": "neutral",
            *         "lord_context": {
            *           "lord": "jupiter",
-           *           "lord_strength": 0.35,
+           *           "lord_strength": 0.45,
            *           "lord_house": 1,
            *           "owned_houses": [
            *             7,
            *             10
            *           ],
-           *           "dignity": "enemy",
+           *           "dignity": "neutral",
            *           "sign": "gemini",
            *           "nakshatra": "ardra"
            *         }
@@ -21730,7 +25826,7 @@ export interface operations {
            *         ],
            *         "starts_at": "2026-03-24T19:34:04.101Z",
            *         "ends_at": "2026-03-31T08:52:07.701Z",
-           *         "duration_days": 6.554208333333333,
+           *         "duration_days": 6.5542083333,
            *         "lord_strength": 0.75,
            *         "lord_house": 8,
            *         "owned_houses": [
@@ -21754,7 +25850,7 @@ export interface operations {
            *       "features_used": [
            *         {
            *           "source": "natal_chart",
-           *           "version": "vimshottari-v2-jy365.25+dignity-rank-v1",
+           *           "version": "vimshottari-v3-jy365.25+dignity-rank-v2",
            *           "fields": [
            *             "planets.moon.longitude",
            *             "planets.*.longitude",
@@ -21992,7 +26088,7 @@ export interface operations {
           /**
            * @example {
            *       "varga": "D1",
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -22217,6 +26313,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "method_version": "probability-engine-v2",
+           *       "theme": "career",
+           *       "house_number": 10,
+           *       "karaka": "saturn",
+           *       "from_lagna_arudha": "gemini",
+           *       "from_karaka_arudha": "leo",
+           *       "ranked": [
+           *         {
+           *           "planet": "jupiter",
+           *           "influence_on_lagna_arudha": 100,
+           *           "influence_on_karaka_arudha": 15,
+           *           "total_influence": 115
+           *         },
+           *         {
+           *           "planet": "sun",
+           *           "influence_on_lagna_arudha": 0,
+           *           "influence_on_karaka_arudha": 105,
+           *           "total_influence": 105
+           *         },
+           *         {
+           *           "planet": "mercury",
+           *           "influence_on_lagna_arudha": 75,
+           *           "influence_on_karaka_arudha": 30,
+           *           "total_influence": 105
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.EssentialPlanetsResponse'];
         };
       };
@@ -22425,7 +26552,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "house-aspects-v1",
            *       "houses": [
            *         {
@@ -22767,17 +26894,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "house-quality-v2",
            *       "by_house": [
            *         {
            *           "house_number": 1,
            *           "sign": "gemini",
-           *           "score": 0.685,
+           *           "score": 0.6946,
            *           "label": "good",
            *           "components": {
            *             "sign_net_norm": 0.36,
-           *             "bhava_norm": -0.109,
+           *             "bhava_norm": -0.0899,
            *             "house_strength": 0.8795
            *           }
            *         },
@@ -22795,11 +26922,11 @@ export interface operations {
            *         {
            *           "house_number": 3,
            *           "sign": "leo",
-           *           "score": -0.0434,
+           *           "score": -0.0443,
            *           "label": "neutral",
            *           "components": {
            *             "sign_net_norm": -0.2609,
-           *             "bhava_norm": 0.051,
+           *             "bhava_norm": 0.0492,
            *             "house_strength": 0.692
            *           }
            *         }
@@ -23009,7 +27136,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "influence-network-v2",
            *       "planet_summaries": [
            *         {
@@ -23380,22 +27507,22 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
-           *           "ishta": 52.26163353367354,
-           *           "kashta": 7.730520271686875
+           *           "ishta": 52.2616335337,
+           *           "kashta": 7.7305202717
            *         },
            *         {
            *           "planet": "moon",
-           *           "ishta": 33.18404451440156,
-           *           "kashta": 25.154932735938427
+           *           "ishta": 33.2049427037,
+           *           "kashta": 25.1211053155
            *         },
            *         {
            *           "planet": "mars",
-           *           "ishta": 51.60247704626841,
-           *           "kashta": 8.343564264146872
+           *           "ishta": 51.6813797908,
+           *           "kashta": 8.2538255697
            *         }
            *       ],
            *       "method_version": "composite-strength-v2"
@@ -23604,7 +27731,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "jaimini-v1",
            *       "lagna_sign": "gemini",
            *       "arudha_lagna": "aquarius",
@@ -23843,7 +27970,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "jaimini-v1",
            *       "aspects": [
            *         {
@@ -24090,23 +28217,23 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "jaimini-v1",
            *       "assignments": [
            *         {
            *           "role": "Atmakaraka",
            *           "planet": "mars",
-           *           "degree_in_sign": 25.814337704176296
+           *           "degree_in_sign": 25.8143377042
            *         },
            *         {
            *           "role": "Amatyakaraka",
            *           "planet": "moon",
-           *           "degree_in_sign": 23.869224426461756
+           *           "degree_in_sign": 23.8692244265
            *         },
            *         {
            *           "role": "Bhratrukaraka",
            *           "planet": "venus",
-           *           "degree_in_sign": 20.948084167775505
+           *           "degree_in_sign": 20.9480841678
            *         }
            *       ],
            *       "atmakaraka": "mars",
@@ -24327,6 +28454,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "assignments": [
+           *         {
+           *           "role": "Atmakaraka",
+           *           "planet": "mars",
+           *           "degree_in_sign": 25.8143377042
+           *         },
+           *         {
+           *           "role": "Amatyakaraka",
+           *           "planet": "moon",
+           *           "degree_in_sign": 23.8692244265
+           *         },
+           *         {
+           *           "role": "Bhratrukaraka",
+           *           "planet": "venus",
+           *           "degree_in_sign": 20.9480841678
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.JaiminiLegacyKarakasResponse'];
         };
       };
@@ -24550,7 +28699,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "livelihood-brihat-jataka-v1",
            *       "primary_reference": "lagna",
            *       "livelihood_planet": "saturn",
@@ -24808,7 +28957,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
            *       "themes_analysed": [
            *         "self",
@@ -24855,7 +29004,7 @@ export interface operations {
            *             "spouse"
            *           ],
            *           "total_appearances": 5,
-           *           "weighted_score": 3.3747
+           *           "weighted_score": 3.3796
            *         }
            *       ]
            *     }
@@ -25072,6 +29221,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "method_version": "muhurta-legacy-tara-vaara-v1",
+           *       "candidates": [
+           *         {
+           *           "proposed_at": "2026-03-20T21:00:00+00:00",
+           *           "tara": 6,
+           *           "tara_name": "sadhana",
+           *           "weekday_lord": "venus",
+           *           "score": 5
+           *         },
+           *         {
+           *           "proposed_at": "2026-03-20T22:00:00+00:00",
+           *           "tara": 6,
+           *           "tara_name": "sadhana",
+           *           "weekday_lord": "venus",
+           *           "score": 5
+           *         },
+           *         {
+           *           "proposed_at": "2026-03-20T23:00:00+00:00",
+           *           "tara": 6,
+           *           "tara_name": "sadhana",
+           *           "weekday_lord": "venus",
+           *           "score": 5
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetLegacyMuhurtaResponse'];
         };
       };
@@ -25300,7 +29478,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "varga": "D9",
            *       "entries": [
            *         {
@@ -25539,9 +29717,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-24T20:20:41.947Z",
+           *       "moment": "2026-11-25T00:33:47.700Z",
            *       "current_periods": [
            *         {
            *           "level": "mahadasha",
@@ -25834,7 +30012,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "area": "self",
            *       "method_version": "materialization-v2",
            *       "houses": [
@@ -25843,16 +30021,16 @@ export interface operations {
            *       "karakas": [
            *         "sun"
            *       ],
-           *       "base_potential": 0.7742,
+           *       "base_potential": 0.776,
            *       "reading": "strong",
            *       "house_qualities": {
-           *         "1": 0.685
+           *         "1": 0.6946
            *       },
            *       "karaka_strengths": {
            *         "sun": 0.8656
            *       },
            *       "lord": "mercury",
-           *       "lord_strength": 0.8942
+           *       "lord_strength": 0.8973
            *     }
            */
           'application/json': components['schemas']['astro.vedic.v1.MaterializationResponse'];
@@ -26076,13 +30254,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "area": "self",
            *       "method_version": "materialization-v2",
            *       "moment": "2026-03-20T12:00:00.000Z",
-           *       "base_potential": 0.7742,
+           *       "base_potential": 0.776,
            *       "transit_multiplier": 0.8,
-           *       "final_probability": 0.6194,
+           *       "final_probability": 0.6208,
            *       "reading": "solid",
            *       "contributing_contacts": [
            *         {
@@ -26319,6 +30497,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "theme": "career",
+           *       "method_version": "probability-engine-v2",
+           *       "moment": "2026-11-25T00:33:47.823Z",
+           *       "raw_probability": 1,
+           *       "final_probability": 1,
+           *       "sources": [
+           *         {
+           *           "condition_type": "KARAKA",
+           *           "sign": "capricorn",
+           *           "activation": 150,
+           *           "importance": 0.3,
+           *           "contribution": 0.359,
+           *           "threshold": 70,
+           *           "is_satisfied": true
+           *         },
+           *         {
+           *           "condition_type": "HOUSE_FROM_LAGNA",
+           *           "sign": "pisces",
+           *           "activation": 167.2,
+           *           "importance": 0.4,
+           *           "contribution": 0.4979,
+           *           "threshold": 50,
+           *           "is_satisfied": true
+           *         },
+           *         {
+           *           "condition_type": "HOUSE_FROM_MOON",
+           *           "sign": "libra",
+           *           "activation": 83.86,
+           *           "importance": 0.3,
+           *           "contribution": 0.2516,
+           *           "threshold": 50,
+           *           "is_satisfied": true
+           *         }
+           *       ],
+           *       "failed_conditions": []
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ProbabilityResponse'];
         };
       };
@@ -26531,18 +30749,18 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "progression-lal-kitab-35y-v1",
            *       "planet": "saturn",
            *       "is_retrograde": true,
-           *       "progressed_longitude": -50.496199382132666,
+           *       "progressed_longitude": -50.4961993821,
            *       "progression_start_date": "2025-05-17T02:22:33.600Z",
            *       "progression_years": 6,
-           *       "final_longitude": 220.997797575805,
+           *       "final_longitude": 220.9977975758,
            *       "event_date": "2026-03-20T12:00:00.000Z",
            *       "age": 36,
-           *       "natal_longitude": 271.49399695793767,
-           *       "daily_movement": -0.16426816888081908,
+           *       "natal_longitude": 271.4939969579,
+           *       "daily_movement": -0.1642681689,
            *       "days_since_period_start": 307.401
            *     }
            */
@@ -26749,47 +30967,47 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
            *           "naisargika": 60,
-           *           "dig": 38.600499913585416,
-           *           "uchcha": 52.58778993228381,
-           *           "drik": -21.46292083693286,
-           *           "kala": 234.9225505926289,
-           *           "chesta": 108.12119626819118,
+           *           "dig": 38.6004999136,
+           *           "uchcha": 52.5877899323,
+           *           "drik": -21.4629208369,
+           *           "kala": 234.9224446047,
+           *           "chesta": 108.1210902802,
            *           "other_sthana": 91.875,
-           *           "total": 564.6441158697564,
+           *           "total": 564.6439038938,
            *           "simplified": false
            *         },
            *         {
            *           "planet": "moon",
-           *           "naisargika": 51.42857142857143,
-           *           "dig": 11.389635172481007,
-           *           "uchcha": 26.95640814215392,
-           *           "drik": 8.026254068232817,
-           *           "kala": 116.87891614340583,
-           *           "chesta": 32.78913525889561,
+           *           "naisargika": 51.4285714286,
+           *           "dig": 11.3896351725,
+           *           "uchcha": 26.9564081422,
+           *           "drik": 8.0262540682,
+           *           "kala": 117.6509457172,
+           *           "chesta": 32.7891352589,
            *           "other_sthana": 123.75,
-           *           "total": 371.2189202137406,
+           *           "total": 371.9909497876,
            *           "simplified": false
            *         },
            *         {
            *           "planet": "mars",
-           *           "naisargika": 17.142857142857142,
-           *           "dig": 59.25873592009051,
-           *           "uchcha": 50.7285540986079,
-           *           "drik": 9.70284782594478,
-           *           "kala": 70.43519808838202,
+           *           "naisargika": 17.1428571429,
+           *           "dig": 59.2587359201,
+           *           "uchcha": 50.7285540986,
+           *           "drik": 9.7028478259,
+           *           "kala": 72.4432830612,
            *           "chesta": 30,
            *           "other_sthana": 142.5,
-           *           "total": 379.7681930758824,
+           *           "total": 381.7762780487,
            *           "simplified": false
            *         }
            *       ],
            *       "note": "All six balas counted (sthana, dig, kala, chesta, naisargika, drik); values in virupas, 60 virupas = 1 rupa. uchcha and other_sthana together form sthana bala.",
-           *       "method_version": "shadbala-bphs-v3"
+           *       "method_version": "shadbala-bphs-v4"
            *     }
            */
           'application/json': components['schemas']['astro.vedic.v1.ShadbalaResponse'];
@@ -26995,37 +31213,37 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
-           *           "paksha": 27.210864741104388,
+           *           "paksha": 27.2108647411,
            *           "vara": 0,
            *           "abda": 0,
            *           "masa": 0,
            *           "yuddha": 0,
-           *           "total": 234.9225505926289
+           *           "total": 234.9224446047
            *         },
            *         {
            *           "planet": "moon",
-           *           "paksha": 32.78913525889561,
+           *           "paksha": 32.7891352589,
            *           "vara": 0,
            *           "abda": 15,
            *           "masa": 0,
            *           "yuddha": 0,
-           *           "total": 116.87891614340583
+           *           "total": 117.6509457172
            *         },
            *         {
            *           "planet": "mars",
-           *           "paksha": 27.210864741104388,
+           *           "paksha": 27.2108647411,
            *           "vara": 0,
            *           "abda": 0,
            *           "masa": 0,
            *           "yuddha": 0,
-           *           "total": 70.43519808838202
+           *           "total": 72.4432830612
            *         }
            *       ],
-           *       "method_version": "shadbala-bphs-v3"
+           *       "method_version": "shadbala-bphs-v4"
            *     }
            */
           'application/json': components['schemas']['astro.vedic.v1.KalaResponse'];
@@ -27231,33 +31449,33 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "sunrise": "1990-05-17T00:33:23.519Z",
            *       "sunset": "1990-05-17T13:36:26.176Z",
            *       "entries": [
            *         {
            *           "planet": "sun",
-           *           "nathonnatha": 39.59048958333334,
+           *           "nathonnatha": 39.5904895833,
            *           "tribhaga": 0,
-           *           "ayana": 108.12119626819118,
-           *           "total": 234.9225505926289
+           *           "ayana": 108.1210902802,
+           *           "total": 234.9224446047
            *         },
            *         {
            *           "planet": "moon",
-           *           "nathonnatha": 20.409510416666663,
+           *           "nathonnatha": 20.4095104167,
            *           "tribhaga": 0,
-           *           "ayana": 48.68027046784355,
-           *           "total": 116.87891614340583
+           *           "ayana": 49.4523000417,
+           *           "total": 117.6509457172
            *         },
            *         {
            *           "planet": "mars",
-           *           "nathonnatha": 20.409510416666663,
+           *           "nathonnatha": 20.4095104167,
            *           "tribhaga": 0,
-           *           "ayana": 22.814822930610976,
-           *           "total": 70.43519808838202
+           *           "ayana": 24.8229079034,
+           *           "total": 72.4432830612
            *         }
            *       ],
-           *       "method_version": "shadbala-bphs-v3"
+           *       "method_version": "shadbala-bphs-v4"
            *     }
            */
           'application/json': components['schemas']['astro.vedic.v1.KalaFullResponse'];
@@ -27463,11 +31681,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
-           *           "score": 0.8656250000000001,
+           *           "score": 0.865625,
            *           "category": "very_strong",
            *           "components": {
            *             "shadbala_ratio": 1.5,
@@ -27477,21 +31695,21 @@ export interface operations {
            *         },
            *         {
            *           "planet": "moon",
-           *           "score": 0.6808404669041562,
+           *           "score": 0.6816982775,
            *           "category": "strong",
            *           "components": {
-           *             "shadbala_ratio": 1.0311636672603905,
+           *             "shadbala_ratio": 1.0333081939,
            *             "vimshopaka_norm": 0.5525,
            *             "dignity_norm": 0.3
            *           }
            *         },
            *         {
            *           "planet": "mars",
-           *           "score": 0.8748575907678433,
+           *           "score": 0.8775350374,
            *           "category": "very_strong",
            *           "components": {
-           *             "shadbala_ratio": 1.265893976919608,
-           *             "vimshopaka_norm": 0.6599999999999999,
+           *             "shadbala_ratio": 1.2725875935,
+           *             "vimshopaka_norm": 0.66,
            *             "dignity_norm": 0.55
            *           }
            *         }
@@ -27702,20 +31920,20 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "by_house": {
-           *         "1": 0.7060084854399791,
-           *         "2": 0.5279202334520781,
-           *         "3": 0.6917410714285714,
-           *         "4": 0.6881513425828363,
-           *         "5": 0.7053571428571428,
-           *         "6": 0.7856430810982074,
-           *         "7": 0.6822767857142857,
-           *         "8": 0.7410714285714286,
+           *         "1": 0.7075927817,
+           *         "2": 0.5283491388,
+           *         "3": 0.6917410714,
+           *         "4": 0.6897356388,
+           *         "5": 0.7053571429,
+           *         "6": 0.7869818044,
+           *         "7": 0.6822767857,
+           *         "8": 0.7410714286,
            *         "9": 0.75,
-           *         "10": 0.7804910714285715,
-           *         "11": 0.714214509669636,
-           *         "12": 0.6964285714285714
+           *         "10": 0.7804910714,
+           *         "11": 0.715553233,
+           *         "12": 0.6964285714
            *       },
            *       "method_version": "composite-strength-v2"
            *     }
@@ -27923,7 +32141,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "composite-strength-v2",
            *       "entries": [
            *         {
@@ -27935,22 +32153,22 @@ export interface operations {
            *           ],
            *           "functional_nature": "malefic",
            *           "is_yogakaraka": false,
-           *           "composite_score": 0.8656250000000001,
+           *           "composite_score": 0.865625,
            *           "composite_category": "very_strong",
            *           "shadbala": {
            *             "naisargika": 60,
-           *             "dig": 38.600499913585416,
-           *             "uchcha": 52.58778993228381,
-           *             "drik": -21.46292083693286,
-           *             "kala": 234.9225505926289,
-           *             "chesta": 108.12119626819118,
+           *             "dig": 38.6004999136,
+           *             "uchcha": 52.5877899323,
+           *             "drik": -21.4629208369,
+           *             "kala": 234.9224446047,
+           *             "chesta": 108.1210902802,
            *             "other_sthana": 91.875,
-           *             "total": 564.6441158697564,
+           *             "total": 564.6439038938,
            *             "simplified": false
            *           },
            *           "ishta_kashta": {
-           *             "ishta": 0.8710272255612257,
-           *             "kashta": 0.1288420045281146
+           *             "ishta": 0.8710272256,
+           *             "kashta": 0.1288420045
            *           },
            *           "avastha": {
            *             "age": "mrita",
@@ -27967,22 +32185,22 @@ export interface operations {
            *           ],
            *           "functional_nature": "neutral",
            *           "is_yogakaraka": false,
-           *           "composite_score": 0.6808404669041562,
+           *           "composite_score": 0.6816982775,
            *           "composite_category": "strong",
            *           "shadbala": {
-           *             "naisargika": 51.42857142857143,
-           *             "dig": 11.389635172481007,
-           *             "uchcha": 26.95640814215392,
-           *             "drik": 8.026254068232817,
-           *             "kala": 116.87891614340583,
-           *             "chesta": 32.78913525889561,
+           *             "naisargika": 51.4285714286,
+           *             "dig": 11.3896351725,
+           *             "uchcha": 26.9564081422,
+           *             "drik": 8.0262540682,
+           *             "kala": 117.6509457172,
+           *             "chesta": 32.7891352589,
            *             "other_sthana": 123.75,
-           *             "total": 371.2189202137406,
+           *             "total": 371.9909497876,
            *             "simplified": false
            *           },
            *           "ishta_kashta": {
-           *             "ishta": 0.5530674085733593,
-           *             "kashta": 0.4192488789323071
+           *             "ishta": 0.5534157117,
+           *             "kashta": 0.4186850886
            *           },
            *           "avastha": {
            *             "age": "kumara",
@@ -28000,22 +32218,22 @@ export interface operations {
            *           ],
            *           "functional_nature": "malefic",
            *           "is_yogakaraka": false,
-           *           "composite_score": 0.8748575907678433,
+           *           "composite_score": 0.8775350374,
            *           "composite_category": "very_strong",
            *           "shadbala": {
-           *             "naisargika": 17.142857142857142,
-           *             "dig": 59.25873592009051,
-           *             "uchcha": 50.7285540986079,
-           *             "drik": 9.70284782594478,
-           *             "kala": 70.43519808838202,
+           *             "naisargika": 17.1428571429,
+           *             "dig": 59.2587359201,
+           *             "uchcha": 50.7285540986,
+           *             "drik": 9.7028478259,
+           *             "kala": 72.4432830612,
            *             "chesta": 30,
            *             "other_sthana": 142.5,
-           *             "total": 379.7681930758824,
+           *             "total": 381.7762780487,
            *             "simplified": false
            *           },
            *           "ishta_kashta": {
-           *             "ishta": 0.8600412841044736,
-           *             "kashta": 0.13905940440244788
+           *             "ishta": 0.8613563298,
+           *             "kashta": 0.1375637595
            *           },
            *           "avastha": {
            *             "age": "mrita",
@@ -28254,47 +32472,47 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
            *           "naisargika": 60,
-           *           "dig": 38.600499913585416,
-           *           "uchcha": 52.58778993228381,
-           *           "drik": -21.46292083693286,
-           *           "kala": 234.9225505926289,
-           *           "chesta": 108.12119626819118,
+           *           "dig": 38.6004999136,
+           *           "uchcha": 52.5877899323,
+           *           "drik": -21.4629208369,
+           *           "kala": 234.9224446047,
+           *           "chesta": 108.1210902802,
            *           "other_sthana": 91.875,
-           *           "total": 564.6441158697564,
+           *           "total": 564.6439038938,
            *           "simplified": false
            *         },
            *         {
            *           "planet": "moon",
-           *           "naisargika": 51.42857142857143,
-           *           "dig": 11.389635172481007,
-           *           "uchcha": 26.95640814215392,
-           *           "drik": 8.026254068232817,
-           *           "kala": 116.87891614340583,
-           *           "chesta": 32.78913525889561,
+           *           "naisargika": 51.4285714286,
+           *           "dig": 11.3896351725,
+           *           "uchcha": 26.9564081422,
+           *           "drik": 8.0262540682,
+           *           "kala": 117.6509457172,
+           *           "chesta": 32.7891352589,
            *           "other_sthana": 123.75,
-           *           "total": 371.2189202137406,
+           *           "total": 371.9909497876,
            *           "simplified": false
            *         },
            *         {
            *           "planet": "mars",
-           *           "naisargika": 17.142857142857142,
-           *           "dig": 59.25873592009051,
-           *           "uchcha": 50.7285540986079,
-           *           "drik": 9.70284782594478,
-           *           "kala": 70.43519808838202,
+           *           "naisargika": 17.1428571429,
+           *           "dig": 59.2587359201,
+           *           "uchcha": 50.7285540986,
+           *           "drik": 9.7028478259,
+           *           "kala": 72.4432830612,
            *           "chesta": 30,
            *           "other_sthana": 142.5,
-           *           "total": 379.7681930758824,
+           *           "total": 381.7762780487,
            *           "simplified": false
            *         }
            *       ],
            *       "note": "All six balas counted (sthana, dig, kala, chesta, naisargika, drik); values in virupas, 60 virupas = 1 rupa. uchcha and other_sthana together form sthana bala.",
-           *       "method_version": "shadbala-bphs-v3"
+           *       "method_version": "shadbala-bphs-v4"
            *     }
            */
           'application/json': components['schemas']['astro.vedic.v1.ShadbalaResponse'];
@@ -28500,20 +32718,20 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "by_sign": {
-           *         "aries": 0.714214509669636,
-           *         "taurus": 0.6964285714285714,
-           *         "gemini": 0.7060084854399791,
-           *         "cancer": 0.5279202334520781,
-           *         "leo": 0.6917410714285714,
-           *         "virgo": 0.6881513425828363,
-           *         "libra": 0.7053571428571428,
-           *         "scorpio": 0.7856430810982074,
-           *         "sagittarius": 0.6822767857142857,
-           *         "capricorn": 0.7410714285714286,
+           *         "aries": 0.715553233,
+           *         "taurus": 0.6964285714,
+           *         "gemini": 0.7075927817,
+           *         "cancer": 0.5283491388,
+           *         "leo": 0.6917410714,
+           *         "virgo": 0.6897356388,
+           *         "libra": 0.7053571429,
+           *         "scorpio": 0.7869818044,
+           *         "sagittarius": 0.6822767857,
+           *         "capricorn": 0.7410714286,
            *         "aquarius": 0.75,
-           *         "pisces": 0.7804910714285715
+           *         "pisces": 0.7804910714
            *       },
            *       "method_version": "composite-strength-v2"
            *     }
@@ -28721,7 +32939,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "theo-house-strength-v2",
            *       "by_house": [
            *         {
@@ -28969,8 +33187,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
-           *       "method_version": "theo-strength-disposition-v3",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "method_version": "theo-strength-disposition-v2",
            *       "houses": [
            *         {
            *           "house_number": 1,
@@ -28978,9 +33196,9 @@ export interface operations {
            *           "occupants": [
            *             "jupiter"
            *           ],
-           *           "weighted": 2178.88,
+           *           "weighted": 2185.42,
            *           "support": 0.36,
-           *           "share": 0.08359364329593463
+           *           "share": 0.0836365619
            *         },
            *         {
            *           "house_number": 2,
@@ -28988,17 +33206,17 @@ export interface operations {
            *           "occupants": [
            *             "ketu"
            *           ],
-           *           "weighted": 1918.47,
+           *           "weighted": 1923.87,
            *           "support": 0.2791,
-           *           "share": 0.07360307353746852
+           *           "share": 0.0736271474
            *         },
            *         {
            *           "house_number": 3,
            *           "sign": "leo",
            *           "occupants": [],
-           *           "weighted": 2381.19,
+           *           "weighted": 2385.63,
            *           "support": -0.2609,
-           *           "share": 0.09135556077326445
+           *           "share": 0.0912988569
            *         }
            *       ]
            *     }
@@ -29206,8 +33424,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
-           *       "method_version": "theo-strength-disposition-v3",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "method_version": "theo-strength-disposition-v2",
            *       "planets": [
            *         {
            *           "planet": "sun",
@@ -29261,17 +33479,17 @@ export interface operations {
            *         {
            *           "planet": "moon",
            *           "strength": {
-           *             "virupa": 371.22,
-           *             "rupas": 6.187,
+           *             "virupa": 371.99,
+           *             "rupas": 6.2,
            *             "required_rupas": 6,
-           *             "ratio": 1.0312,
+           *             "ratio": 1.0333,
            *             "rank": 7,
            *             "components": {
            *               "naisargika": 51.43,
            *               "dig": 11.39,
            *               "uchcha": 26.96,
            *               "drik": 8.03,
-           *               "kala": 116.88,
+           *               "kala": 117.65,
            *               "chesta": 32.79,
            *               "sthana": 123.75
            *             },
@@ -29310,17 +33528,17 @@ export interface operations {
            *         {
            *           "planet": "mars",
            *           "strength": {
-           *             "virupa": 379.77,
-           *             "rupas": 6.329,
+           *             "virupa": 381.78,
+           *             "rupas": 6.363,
            *             "required_rupas": 5,
-           *             "ratio": 1.2659,
+           *             "ratio": 1.2726,
            *             "rank": 5,
            *             "components": {
            *               "naisargika": 17.14,
            *               "dig": 59.26,
            *               "uchcha": 50.73,
            *               "drik": 9.7,
-           *               "kala": 70.44,
+           *               "kala": 72.44,
            *               "chesta": 30,
            *               "sthana": 142.5
            *             },
@@ -29562,7 +33780,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "theo-sign-influences-v2",
            *       "signs": [
            *         {
@@ -29854,9 +34072,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-24T20:20:42.654Z",
+           *       "moment": "2026-11-25T00:33:48.463Z",
            *       "planets": [
            *         {
            *           "planet": "sun",
@@ -30093,7 +34311,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -30327,7 +34545,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "varga-strength-bphs-v1",
            *       "vargas": [
            *         "D1",
@@ -30598,12 +34816,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "vargas-bphs-v1",
            *       "vargas": [
            *         {
            *           "varga": "D1",
-           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *           "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -30621,7 +34839,7 @@ export interface operations {
            *         },
            *         {
            *           "varga": "D2",
-           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *           "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -30639,7 +34857,7 @@ export interface operations {
            *         },
            *         {
            *           "varga": "D3",
-           *           "chart_id": "01a20f37-abf7-74fa-b94e-ce02a1c5ef70",
+           *           "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -30893,6 +35111,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "varga": "D1",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "entries": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus"
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.DivisionalChart'];
         };
       };
@@ -31118,6 +35356,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "planet": "sun",
+           *       "varga_group": "shad_varga",
+           *       "points": 8.75,
+           *       "per_varga_points": {
+           *         "D1": 3,
+           *         "D2": 1,
+           *         "D3": 2,
+           *         "D9": 1.25,
+           *         "D12": 1,
+           *         "D30": 0.5
+           *       },
+           *       "method_version": "vimshopaka-bphs-v1"
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.VimshopakaResponse'];
         };
       };
@@ -31494,6 +35749,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+         *       "activity_type": "travel",
+         *       "proposed_at": "2026-03-16T10:00:00+05:30",
+         *       "latitude": 28.6139,
+         *       "longitude": 77.209,
+         *       "timezone": "Asia/Kolkata"
+         *     }
+         */
         'application/json': components['schemas']['astro.vedic.v1.ScoreMuhurtaRequest'];
       };
     };
@@ -31513,6 +35778,99 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "activity_type": "travel",
+           *       "proposed_at": "2026-03-16T10:00:00+05:30",
+           *       "latitude": 28.6139,
+           *       "longitude": 77.209,
+           *       "timezone": "Asia/Kolkata",
+           *       "method_version": "muhurta-electional-v1",
+           *       "total_score": 71.4,
+           *       "label": "usable",
+           *       "is_excluded": false,
+           *       "components": [
+           *         {
+           *           "name": "tarabala",
+           *           "score": 1,
+           *           "max_score": 3,
+           *           "evidence": [
+           *             "natal_moon_nakshatra=dhanishta",
+           *             "transit_moon_nakshatra=dhanishta",
+           *             "tara=1:janma"
+           *           ]
+           *         },
+           *         {
+           *           "name": "chandrabala",
+           *           "score": 2,
+           *           "max_score": 2,
+           *           "evidence": [
+           *             "natal_moon_sign=capricorn",
+           *             "transit_moon_sign=capricorn",
+           *             "count=1"
+           *           ]
+           *         },
+           *         {
+           *           "name": "panchanga_suitability",
+           *           "score": 3,
+           *           "max_score": 3,
+           *           "evidence": [
+           *             "tithi=28:trayodashi",
+           *             "nakshatra=dhanishta (suitable for travel)",
+           *             "yoga=21:siddha"
+           *           ]
+           *         }
+           *       ],
+           *       "caution_windows": [
+           *         {
+           *           "name": "rahu_kalam",
+           *           "start": "2026-03-16T08:00:04+05:30",
+           *           "end": "2026-03-16T09:30:03+05:30",
+           *           "active": false
+           *         },
+           *         {
+           *           "name": "yamaganda_kalam",
+           *           "start": "2026-03-16T11:00:03+05:30",
+           *           "end": "2026-03-16T12:30:02+05:30",
+           *           "active": false
+           *         },
+           *         {
+           *           "name": "durmuhurtam",
+           *           "start": "2026-03-16T12:54:02+05:30",
+           *           "end": "2026-03-16T13:42:01+05:30",
+           *           "active": false
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "vedic-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude"
+           *           ]
+           *         },
+           *         {
+           *           "source": "ephemeris",
+           *           "version": "sweph",
+           *           "fields": [
+           *             "moon.longitude",
+           *             "sun.longitude",
+           *             "sun.rise_set"
+           *           ]
+           *         },
+           *         {
+           *           "source": "ayanamsha",
+           *           "version": "lahiri",
+           *           "fields": [
+           *             "nakshatra",
+           *             "yoga",
+           *             "raasi"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.MuhurtaCandidate'];
         };
       };
@@ -31756,6 +36114,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+         *       "activity_type": "marriage",
+         *       "window_start": "2026-03-16T00:00:00+05:30",
+         *       "window_end": "2026-03-16T12:00:00+05:30",
+         *       "interval_minutes": 60,
+         *       "top_n": 3,
+         *       "latitude": 28.6139,
+         *       "longitude": 77.209,
+         *       "timezone": "Asia/Kolkata"
+         *     }
+         */
         'application/json': components['schemas']['astro.vedic.v1.SearchMuhurtaRequest'];
       };
     };
@@ -31775,6 +36146,318 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "activity_type": "marriage",
+           *       "window_start": "2026-03-16T00:00:00+05:30",
+           *       "window_end": "2026-03-16T12:00:00+05:30",
+           *       "interval_minutes": 60,
+           *       "method_version": "muhurta-electional-v1",
+           *       "candidates": [
+           *         {
+           *           "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *           "activity_type": "marriage",
+           *           "proposed_at": "2026-03-16T00:00:00+05:30",
+           *           "latitude": 28.6139,
+           *           "longitude": 77.209,
+           *           "timezone": "Asia/Kolkata",
+           *           "method_version": "muhurta-electional-v1",
+           *           "total_score": 85.7,
+           *           "label": "favorable",
+           *           "is_excluded": false,
+           *           "components": [
+           *             {
+           *               "name": "tarabala",
+           *               "score": 3,
+           *               "max_score": 3,
+           *               "evidence": [
+           *                 "natal_moon_nakshatra=dhanishta",
+           *                 "transit_moon_nakshatra=shravana",
+           *                 "tara=9:parama_mitra"
+           *               ]
+           *             },
+           *             {
+           *               "name": "chandrabala",
+           *               "score": 2,
+           *               "max_score": 2,
+           *               "evidence": [
+           *                 "natal_moon_sign=capricorn",
+           *                 "transit_moon_sign=capricorn",
+           *                 "count=1"
+           *               ]
+           *             },
+           *             {
+           *               "name": "panchanga_suitability",
+           *               "score": 2,
+           *               "max_score": 3,
+           *               "evidence": [
+           *                 "tithi=27:dwadashi",
+           *                 "nakshatra=shravana (not listed for marriage)",
+           *                 "yoga=20:shiva"
+           *               ]
+           *             }
+           *           ],
+           *           "caution_windows": [
+           *             {
+           *               "name": "yamaganda_kalam",
+           *               "start": "2026-03-15T12:30:19+05:30",
+           *               "end": "2026-03-15T14:00:05+05:30",
+           *               "active": false
+           *             },
+           *             {
+           *               "name": "gulika_kalam",
+           *               "start": "2026-03-15T15:29:52+05:30",
+           *               "end": "2026-03-15T16:59:38+05:30",
+           *               "active": false
+           *             },
+           *             {
+           *               "name": "durmuhurtam",
+           *               "start": "2026-03-15T16:53:39+05:30",
+           *               "end": "2026-03-15T17:41:32+05:30",
+           *               "active": false
+           *             }
+           *           ],
+           *           "features_used": [
+           *             {
+           *               "source": "natal_chart",
+           *               "version": "vedic-lahiri",
+           *               "fields": [
+           *                 "planets.moon.longitude"
+           *               ]
+           *             },
+           *             {
+           *               "source": "ephemeris",
+           *               "version": "sweph",
+           *               "fields": [
+           *                 "moon.longitude",
+           *                 "sun.longitude",
+           *                 "sun.rise_set"
+           *               ]
+           *             },
+           *             {
+           *               "source": "ayanamsha",
+           *               "version": "lahiri",
+           *               "fields": [
+           *                 "nakshatra",
+           *                 "yoga",
+           *                 "raasi"
+           *               ]
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *           "activity_type": "marriage",
+           *           "proposed_at": "2026-03-16T01:00:00+05:30",
+           *           "latitude": 28.6139,
+           *           "longitude": 77.209,
+           *           "timezone": "Asia/Kolkata",
+           *           "method_version": "muhurta-electional-v1",
+           *           "total_score": 85.7,
+           *           "label": "favorable",
+           *           "is_excluded": false,
+           *           "components": [
+           *             {
+           *               "name": "tarabala",
+           *               "score": 3,
+           *               "max_score": 3,
+           *               "evidence": [
+           *                 "natal_moon_nakshatra=dhanishta",
+           *                 "transit_moon_nakshatra=shravana",
+           *                 "tara=9:parama_mitra"
+           *               ]
+           *             },
+           *             {
+           *               "name": "chandrabala",
+           *               "score": 2,
+           *               "max_score": 2,
+           *               "evidence": [
+           *                 "natal_moon_sign=capricorn",
+           *                 "transit_moon_sign=capricorn",
+           *                 "count=1"
+           *               ]
+           *             },
+           *             {
+           *               "name": "panchanga_suitability",
+           *               "score": 2,
+           *               "max_score": 3,
+           *               "evidence": [
+           *                 "tithi=27:dwadashi",
+           *                 "nakshatra=shravana (not listed for marriage)",
+           *                 "yoga=20:shiva"
+           *               ]
+           *             }
+           *           ],
+           *           "caution_windows": [
+           *             {
+           *               "name": "yamaganda_kalam",
+           *               "start": "2026-03-15T12:30:19+05:30",
+           *               "end": "2026-03-15T14:00:05+05:30",
+           *               "active": false
+           *             },
+           *             {
+           *               "name": "gulika_kalam",
+           *               "start": "2026-03-15T15:29:52+05:30",
+           *               "end": "2026-03-15T16:59:38+05:30",
+           *               "active": false
+           *             },
+           *             {
+           *               "name": "durmuhurtam",
+           *               "start": "2026-03-15T16:53:39+05:30",
+           *               "end": "2026-03-15T17:41:32+05:30",
+           *               "active": false
+           *             }
+           *           ],
+           *           "features_used": [
+           *             {
+           *               "source": "natal_chart",
+           *               "version": "vedic-lahiri",
+           *               "fields": [
+           *                 "planets.moon.longitude"
+           *               ]
+           *             },
+           *             {
+           *               "source": "ephemeris",
+           *               "version": "sweph",
+           *               "fields": [
+           *                 "moon.longitude",
+           *                 "sun.longitude",
+           *                 "sun.rise_set"
+           *               ]
+           *             },
+           *             {
+           *               "source": "ayanamsha",
+           *               "version": "lahiri",
+           *               "fields": [
+           *                 "nakshatra",
+           *                 "yoga",
+           *                 "raasi"
+           *               ]
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *           "activity_type": "marriage",
+           *           "proposed_at": "2026-03-16T02:00:00+05:30",
+           *           "latitude": 28.6139,
+           *           "longitude": 77.209,
+           *           "timezone": "Asia/Kolkata",
+           *           "method_version": "muhurta-electional-v1",
+           *           "total_score": 78.6,
+           *           "label": "favorable",
+           *           "is_excluded": false,
+           *           "components": [
+           *             {
+           *               "name": "tarabala",
+           *               "score": 3,
+           *               "max_score": 3,
+           *               "evidence": [
+           *                 "natal_moon_nakshatra=dhanishta",
+           *                 "transit_moon_nakshatra=shravana",
+           *                 "tara=9:parama_mitra"
+           *               ]
+           *             },
+           *             {
+           *               "name": "chandrabala",
+           *               "score": 2,
+           *               "max_score": 2,
+           *               "evidence": [
+           *                 "natal_moon_sign=capricorn",
+           *                 "transit_moon_sign=capricorn",
+           *                 "count=1"
+           *               ]
+           *             },
+           *             {
+           *               "name": "panchanga_suitability",
+           *               "score": 2,
+           *               "max_score": 3,
+           *               "evidence": [
+           *                 "tithi=27:dwadashi",
+           *                 "nakshatra=shravana (not listed for marriage)",
+           *                 "yoga=20:shiva"
+           *               ]
+           *             }
+           *           ],
+           *           "caution_windows": [
+           *             {
+           *               "name": "yamaganda_kalam",
+           *               "start": "2026-03-15T12:30:19+05:30",
+           *               "end": "2026-03-15T14:00:05+05:30",
+           *               "active": false
+           *             },
+           *             {
+           *               "name": "gulika_kalam",
+           *               "start": "2026-03-15T15:29:52+05:30",
+           *               "end": "2026-03-15T16:59:38+05:30",
+           *               "active": false
+           *             },
+           *             {
+           *               "name": "durmuhurtam",
+           *               "start": "2026-03-15T16:53:39+05:30",
+           *               "end": "2026-03-15T17:41:32+05:30",
+           *               "active": false
+           *             }
+           *           ],
+           *           "features_used": [
+           *             {
+           *               "source": "natal_chart",
+           *               "version": "vedic-lahiri",
+           *               "fields": [
+           *                 "planets.moon.longitude"
+           *               ]
+           *             },
+           *             {
+           *               "source": "ephemeris",
+           *               "version": "sweph",
+           *               "fields": [
+           *                 "moon.longitude",
+           *                 "sun.longitude",
+           *                 "sun.rise_set"
+           *               ]
+           *             },
+           *             {
+           *               "source": "ayanamsha",
+           *               "version": "lahiri",
+           *               "fields": [
+           *                 "nakshatra",
+           *                 "yoga",
+           *                 "raasi"
+           *               ]
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "vedic-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude"
+           *           ]
+           *         },
+           *         {
+           *           "source": "ephemeris",
+           *           "version": "sweph",
+           *           "fields": [
+           *             "moon.longitude",
+           *             "sun.longitude",
+           *             "sun.rise_set"
+           *           ]
+           *         },
+           *         {
+           *           "source": "ayanamsha",
+           *           "version": "lahiri",
+           *           "fields": [
+           *             "nakshatra",
+           *             "yoga",
+           *             "raasi"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.SearchMuhurtaResponse'];
         };
       };
@@ -32039,6 +36722,151 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "day": "2026-03-20",
+           *       "timezone": "Asia/Kolkata",
+           *       "method_version": "panchanga-daily-v1",
+           *       "panchanga": {
+           *         "moment": "2026-03-20T06:42:52+05:30",
+           *         "sunrise": "2026-03-20T06:42:52+05:30",
+           *         "sunset": "2026-03-20T18:49:22+05:30",
+           *         "moonrise": "2026-03-20T07:20:28+05:30",
+           *         "moonset": "2026-03-20T20:11:13+05:30",
+           *         "day_duration_hours": 12.1082,
+           *         "tithi": {
+           *           "number": 2,
+           *           "name": "dwitiya",
+           *           "paksha": "shukla",
+           *           "ends_at": "2026-03-21T02:31:23+05:30",
+           *           "skipped_to": null
+           *         },
+           *         "nakshatra": {
+           *           "number": 27,
+           *           "name": "revati",
+           *           "ends_at": "2026-03-21T02:27:58+05:30",
+           *           "skipped_to": null
+           *         },
+           *         "yoga": {
+           *           "number": 25,
+           *           "name": "brahma",
+           *           "ends_at": "2026-03-20T22:15:01+05:30",
+           *           "skipped_to": null
+           *         },
+           *         "karana": {
+           *           "number": 3,
+           *           "name": "balava"
+           *         },
+           *         "vaara": {
+           *           "number": 6,
+           *           "name": "shukravara",
+           *           "ruler": "venus"
+           *         },
+           *         "masa": {
+           *           "number": 1,
+           *           "name": "chaitra",
+           *           "is_adhika": false
+           *         },
+           *         "ritu": "vasanta",
+           *         "raasi": 12,
+           *         "lunar_phase_deg": 13.0106,
+           *         "samvatsara": 40,
+           *         "rahu_kalam": {
+           *           "start": "2026-03-20T11:15:19+05:30",
+           *           "end": "2026-03-20T12:46:07+05:30"
+           *         },
+           *         "yamaganda_kalam": {
+           *           "start": "2026-03-20T15:47:45+05:30",
+           *           "end": "2026-03-20T17:18:33+05:30"
+           *         },
+           *         "gulika_kalam": {
+           *           "start": "2026-03-20T08:13:41+05:30",
+           *           "end": "2026-03-20T09:44:30+05:30"
+           *         },
+           *         "abhijit_muhurta": {
+           *           "start": "2026-03-20T12:21:54+05:30",
+           *           "end": "2026-03-20T13:10:20+05:30"
+           *         },
+           *         "chogadia": [
+           *           "2026-03-20T06:42:52+05:30",
+           *           "2026-03-20T08:13:41+05:30",
+           *           "2026-03-20T09:44:30+05:30"
+           *         ],
+           *         "ghati_since_sunrise": 0,
+           *         "vighati_since_sunrise": 0
+           *       },
+           *       "durmuhurtam": [
+           *         {
+           *           "muhurta": 4,
+           *           "period": "day",
+           *           "start": "2026-03-20T09:08:10+05:30",
+           *           "end": "2026-03-20T09:56:36+05:30"
+           *         },
+           *         {
+           *           "muhurta": 9,
+           *           "period": "day",
+           *           "start": "2026-03-20T13:10:20+05:30",
+           *           "end": "2026-03-20T13:58:46+05:30"
+           *         }
+           *       ],
+           *       "chogadia": [
+           *         {
+           *           "name": "char",
+           *           "period": "day",
+           *           "index": 1,
+           *           "start": "2026-03-20T06:42:52+05:30",
+           *           "end": "2026-03-20T08:13:41+05:30",
+           *           "quality": "neutral",
+           *           "ruler": "venus"
+           *         },
+           *         {
+           *           "name": "labh",
+           *           "period": "day",
+           *           "index": 2,
+           *           "start": "2026-03-20T08:13:41+05:30",
+           *           "end": "2026-03-20T09:44:30+05:30",
+           *           "quality": "auspicious",
+           *           "ruler": "mercury"
+           *         },
+           *         {
+           *           "name": "amrit",
+           *           "period": "day",
+           *           "index": 3,
+           *           "start": "2026-03-20T09:44:30+05:30",
+           *           "end": "2026-03-20T11:15:19+05:30",
+           *           "quality": "auspicious",
+           *           "ruler": "moon"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "ephemeris",
+           *           "version": "sweph-moshier",
+           *           "fields": [
+           *             "sun.longitude",
+           *             "moon.longitude",
+           *             "sun.rise_set"
+           *           ]
+           *         },
+           *         {
+           *           "source": "ayanamsha",
+           *           "version": "lahiri",
+           *           "fields": [
+           *             "nakshatra",
+           *             "yoga",
+           *             "masa"
+           *           ]
+           *         },
+           *         {
+           *           "source": "tzdb",
+           *           "version": "2025c",
+           *           "fields": [
+           *             "timezone"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.DailyPanchangaResponse'];
         };
       };
@@ -32229,6 +37057,76 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "moment": "2026-03-20T12:00:00+00:00",
+           *       "sunrise": "2026-03-20T01:12:52+00:00",
+           *       "sunset": "2026-03-20T13:19:22+00:00",
+           *       "moonrise": "2026-03-20T01:50:28+00:00",
+           *       "moonset": "2026-03-20T14:41:13+00:00",
+           *       "day_duration_hours": 12.1082,
+           *       "tithi": {
+           *         "number": 2,
+           *         "name": "dwitiya",
+           *         "paksha": "shukla",
+           *         "ends_at": "2026-03-20T21:01:23+00:00",
+           *         "skipped_to": null
+           *       },
+           *       "nakshatra": {
+           *         "number": 27,
+           *         "name": "revati",
+           *         "ends_at": "2026-03-20T20:57:58+00:00",
+           *         "skipped_to": null
+           *       },
+           *       "yoga": {
+           *         "number": 25,
+           *         "name": "brahma",
+           *         "ends_at": "2026-03-20T16:45:01+00:00",
+           *         "skipped_to": null
+           *       },
+           *       "karana": {
+           *         "number": 4,
+           *         "name": "kaulava"
+           *       },
+           *       "vaara": {
+           *         "number": 6,
+           *         "name": "shukravara",
+           *         "ruler": "venus"
+           *       },
+           *       "masa": {
+           *         "number": 1,
+           *         "name": "chaitra",
+           *         "is_adhika": false
+           *       },
+           *       "ritu": "vasanta",
+           *       "raasi": 12,
+           *       "lunar_phase_deg": 18.9784,
+           *       "samvatsara": 40,
+           *       "rahu_kalam": {
+           *         "start": "2026-03-20T05:45:19+00:00",
+           *         "end": "2026-03-20T07:16:07+00:00"
+           *       },
+           *       "yamaganda_kalam": {
+           *         "start": "2026-03-20T10:17:45+00:00",
+           *         "end": "2026-03-20T11:48:33+00:00"
+           *       },
+           *       "gulika_kalam": {
+           *         "start": "2026-03-20T02:43:41+00:00",
+           *         "end": "2026-03-20T04:14:30+00:00"
+           *       },
+           *       "abhijit_muhurta": {
+           *         "start": "2026-03-20T06:51:54+00:00",
+           *         "end": "2026-03-20T07:40:20+00:00"
+           *       },
+           *       "chogadia": [
+           *         "2026-03-20T01:12:52+00:00",
+           *         "2026-03-20T02:43:41+00:00",
+           *         "2026-03-20T04:14:30+00:00"
+           *       ],
+           *       "ghati_since_sunrise": 26.9636,
+           *       "vighati_since_sunrise": 1617.81
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.Panchanga'];
         };
       };
@@ -32421,6 +37319,126 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "day": "2026-03-20",
+           *       "timezone": "Asia/Kolkata",
+           *       "method_version": "panchanga-windows-v1",
+           *       "auspicious_windows": [
+           *         {
+           *           "name": "labh",
+           *           "kind": "chogadia",
+           *           "start": "2026-03-20T08:13:41+05:30",
+           *           "end": "2026-03-20T09:44:30+05:30",
+           *           "polarity": "auspicious",
+           *           "score": 1,
+           *           "evidence": [
+           *             "day_part=2_of_8",
+           *             "ruler=mercury"
+           *           ]
+           *         },
+           *         {
+           *           "name": "amrit",
+           *           "kind": "chogadia",
+           *           "start": "2026-03-20T09:44:30+05:30",
+           *           "end": "2026-03-20T11:15:19+05:30",
+           *           "polarity": "auspicious",
+           *           "score": 2,
+           *           "evidence": [
+           *             "day_part=3_of_8",
+           *             "ruler=moon"
+           *           ]
+           *         },
+           *         {
+           *           "name": "abhijit_muhurta",
+           *           "kind": "muhurta",
+           *           "start": "2026-03-20T12:21:54+05:30",
+           *           "end": "2026-03-20T13:10:20+05:30",
+           *           "polarity": "auspicious",
+           *           "score": 3,
+           *           "evidence": [
+           *             "rule=8th_of_15_day_muhurtas"
+           *           ]
+           *         }
+           *       ],
+           *       "caution_windows": [
+           *         {
+           *           "name": "gulika_kalam",
+           *           "kind": "kalam",
+           *           "start": "2026-03-20T08:13:41+05:30",
+           *           "end": "2026-03-20T09:44:30+05:30",
+           *           "polarity": "caution",
+           *           "score": -2,
+           *           "evidence": [
+           *             "vaara=shukravara",
+           *             "rule=eighth_of_day"
+           *           ]
+           *         },
+           *         {
+           *           "name": "durmuhurtam",
+           *           "kind": "durmuhurtam",
+           *           "start": "2026-03-20T09:08:10+05:30",
+           *           "end": "2026-03-20T09:56:36+05:30",
+           *           "polarity": "caution",
+           *           "score": -2,
+           *           "evidence": [
+           *             "vaara=shukravara",
+           *             "day_muhurta=4_of_15"
+           *           ]
+           *         },
+           *         {
+           *           "name": "rahu_kalam",
+           *           "kind": "kalam",
+           *           "start": "2026-03-20T11:15:19+05:30",
+           *           "end": "2026-03-20T12:46:07+05:30",
+           *           "polarity": "caution",
+           *           "score": -3,
+           *           "evidence": [
+           *             "vaara=shukravara",
+           *             "rule=eighth_of_day"
+           *           ]
+           *         }
+           *       ],
+           *       "neutral_windows": [
+           *         {
+           *           "name": "char",
+           *           "kind": "chogadia",
+           *           "start": "2026-03-20T06:42:52+05:30",
+           *           "end": "2026-03-20T08:13:41+05:30",
+           *           "polarity": "neutral",
+           *           "score": 0,
+           *           "evidence": [
+           *             "day_part=1_of_8",
+           *             "ruler=venus"
+           *           ]
+           *         },
+           *         {
+           *           "name": "char",
+           *           "kind": "chogadia",
+           *           "start": "2026-03-20T17:18:33+05:30",
+           *           "end": "2026-03-20T18:49:22+05:30",
+           *           "polarity": "neutral",
+           *           "score": 0,
+           *           "evidence": [
+           *             "day_part=8_of_8",
+           *             "ruler=venus"
+           *           ]
+           *         },
+           *         {
+           *           "name": "char",
+           *           "kind": "chogadia",
+           *           "start": "2026-03-21T03:43:52+05:30",
+           *           "end": "2026-03-21T05:12:57+05:30",
+           *           "polarity": "neutral",
+           *           "score": 0,
+           *           "evidence": [
+           *             "night_part=7_of_8",
+           *             "ruler=venus"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.PanchangaWindowsResponse'];
         };
       };
@@ -32611,6 +37629,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "method_version": "sky-ingresses-v2",
+           *       "from": "2026-03-20T12:00:00.000Z",
+           *       "to": "2026-03-27T12:00:00.000Z",
+           *       "precision": "hour",
+           *       "zodiac": "sidereal-lahiri",
+           *       "planets": [
+           *         "sun",
+           *         "moon",
+           *         "mars"
+           *       ],
+           *       "ingresses": [
+           *         {
+           *           "planet": "moon",
+           *           "from_sign": "pisces",
+           *           "to_sign": "aries",
+           *           "at": "2026-03-20T21:00:00.000Z",
+           *           "retrograde": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "from_sign": "aries",
+           *           "to_sign": "taurus",
+           *           "at": "2026-03-22T23:00:00.000Z",
+           *           "retrograde": false
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "from_sign": "taurus",
+           *           "to_sign": "gemini",
+           *           "at": "2026-03-25T01:00:00.000Z",
+           *           "retrograde": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.SkyIngressesResponse'];
         };
       };
@@ -32805,6 +37860,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "method_version": "vaishnava-calendar-v1",
+           *       "from": "2026-03-20",
+           *       "days": 30,
+           *       "timezone": "Asia/Kolkata",
+           *       "latitude": 19.076,
+           *       "longitude": 72.8777,
+           *       "events": [
+           *         {
+           *           "date": "2026-03-27",
+           *           "kind": "festival",
+           *           "name": "rama_navami",
+           *           "tithi": 9,
+           *           "paksha": "shukla",
+           *           "masa": "chaitra",
+           *           "is_adhika_masa": false,
+           *           "sunrise": "2026-03-27T01:06:57.847Z",
+           *           "note": null
+           *         },
+           *         {
+           *           "date": "2026-03-29",
+           *           "kind": "ekadashi",
+           *           "name": "kamada_ekadashi",
+           *           "tithi": 11,
+           *           "paksha": "shukla",
+           *           "masa": "chaitra",
+           *           "is_adhika_masa": false,
+           *           "sunrise": "2026-03-29T01:05:16.461Z",
+           *           "note": null
+           *         },
+           *         {
+           *           "date": "2026-04-02",
+           *           "kind": "purnima",
+           *           "name": "purnima",
+           *           "tithi": 15,
+           *           "paksha": "shukla",
+           *           "masa": "chaitra",
+           *           "is_adhika_masa": false,
+           *           "sunrise": "2026-04-02T01:01:54.945Z",
+           *           "note": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.VaishnavaCalendarResponse'];
         };
       };
@@ -32995,7 +38095,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "year": 1800,
            *       "starts_at": "1800-01-01T00:00:00.000Z",
            *       "ends_at": "1800-12-31T23:59:59.999Z",
@@ -33249,28 +38349,28 @@ export interface operations {
            *       {
            *         "planet": "sun",
            *         "sign": "taurus",
-           *         "longitude": 55.962517293268206,
-           *         "antiscion_longitude": 124.0374827067318,
+           *         "longitude": 55.9625172933,
+           *         "antiscion_longitude": 124.0374827067,
            *         "antiscion_sign": "leo",
-           *         "contra_antiscion_longitude": 304.0374827067318,
+           *         "contra_antiscion_longitude": 304.0374827067,
            *         "contra_antiscion_sign": "aquarius"
            *       },
            *       {
            *         "planet": "moon",
            *         "sign": "aquarius",
-           *         "longitude": 317.5951115165814,
-           *         "antiscion_longitude": 222.40488848341857,
+           *         "longitude": 317.5951115166,
+           *         "antiscion_longitude": 222.4048884834,
            *         "antiscion_sign": "scorpio",
-           *         "contra_antiscion_longitude": 42.404888483418574,
+           *         "contra_antiscion_longitude": 42.4048884834,
            *         "contra_antiscion_sign": "taurus"
            *       },
            *       {
            *         "planet": "mercury",
            *         "sign": "taurus",
-           *         "longitude": 37.916907430932596,
-           *         "antiscion_longitude": 142.0830925690674,
+           *         "longitude": 37.9169074309,
+           *         "antiscion_longitude": 142.0830925691,
            *         "antiscion_sign": "leo",
-           *         "contra_antiscion_longitude": 322.0830925690674,
+           *         "contra_antiscion_longitude": 322.0830925691,
            *         "contra_antiscion_sign": "aquarius"
            *       }
            *     ]
@@ -33485,9 +38585,9 @@ export interface operations {
            *         "category": "major",
            *         "tone": "dynamic",
            *         "exact_angle": 90,
-           *         "orb_degrees": 0.34558968522696887,
+           *         "orb_degrees": 0.3455896852,
            *         "max_orb_degrees": 7,
-           *         "strength": 0.9506300449675759,
+           *         "strength": 0.950630045,
            *         "is_applying": false
            *       },
            *       {
@@ -33497,9 +38597,9 @@ export interface operations {
            *         "category": "major",
            *         "tone": "harmonious",
            *         "exact_angle": 120,
-           *         "orb_degrees": 0.7426332452108682,
+           *         "orb_degrees": 0.7426332452,
            *         "max_orb_degrees": 9,
-           *         "strength": 0.9174851949765702,
+           *         "strength": 0.917485195,
            *         "is_applying": false
            *       },
            *       {
@@ -33509,9 +38609,9 @@ export interface operations {
            *         "category": "major",
            *         "tone": "dynamic",
            *         "exact_angle": 180,
-           *         "orb_degrees": 0.7076671167785662,
+           *         "orb_degrees": 0.7076671168,
            *         "max_orb_degrees": 8,
-           *         "strength": 0.9115416104026792,
+           *         "strength": 0.9115416104,
            *         "is_applying": false
            *       }
            *     ]
@@ -33727,7 +38827,7 @@ export interface operations {
            *           "kind": "element",
            *           "name": "fire",
            *           "weight": 2,
-           *           "percentage": 9.090909090909092,
+           *           "percentage": 9.0909090909,
            *           "planets": [
            *             "venus"
            *           ]
@@ -33736,7 +38836,7 @@ export interface operations {
            *           "kind": "element",
            *           "name": "earth",
            *           "weight": 8.5,
-           *           "percentage": 38.63636363636363,
+           *           "percentage": 38.6363636364,
            *           "planets": [
            *             "sun",
            *             "mercury",
@@ -33747,7 +38847,7 @@ export interface operations {
            *           "kind": "element",
            *           "name": "air",
            *           "weight": 3,
-           *           "percentage": 13.636363636363637,
+           *           "percentage": 13.6363636364,
            *           "planets": [
            *             "moon"
            *           ]
@@ -33758,7 +38858,7 @@ export interface operations {
            *           "kind": "modality",
            *           "name": "cardinal",
            *           "weight": 9,
-           *           "percentage": 40.90909090909091,
+           *           "percentage": 40.9090909091,
            *           "planets": [
            *             "venus",
            *             "jupiter",
@@ -33769,7 +38869,7 @@ export interface operations {
            *           "kind": "modality",
            *           "name": "fixed",
            *           "weight": 9,
-           *           "percentage": 40.90909090909091,
+           *           "percentage": 40.9090909091,
            *           "planets": [
            *             "sun",
            *             "moon",
@@ -33780,7 +38880,7 @@ export interface operations {
            *           "kind": "modality",
            *           "name": "mutable",
            *           "weight": 4,
-           *           "percentage": 18.181818181818183,
+           *           "percentage": 18.1818181818,
            *           "planets": [
            *             "mars",
            *             "midheaven"
@@ -33792,7 +38892,7 @@ export interface operations {
            *           "kind": "hemisphere",
            *           "name": "north",
            *           "weight": 2.5,
-           *           "percentage": 13.88888888888889,
+           *           "percentage": 13.8888888889,
            *           "planets": [
            *             "jupiter",
            *             "pluto"
@@ -33802,7 +38902,7 @@ export interface operations {
            *           "kind": "hemisphere",
            *           "name": "south",
            *           "weight": 15.5,
-           *           "percentage": 86.11111111111111,
+           *           "percentage": 86.1111111111,
            *           "planets": [
            *             "sun",
            *             "moon",
@@ -33813,7 +38913,7 @@ export interface operations {
            *           "kind": "hemisphere",
            *           "name": "east",
            *           "weight": 8.5,
-           *           "percentage": 47.22222222222222,
+           *           "percentage": 47.2222222222,
            *           "planets": [
            *             "sun",
            *             "mercury",
@@ -33826,7 +38926,7 @@ export interface operations {
            *           "kind": "quadrant",
            *           "name": "1",
            *           "weight": 1.5,
-           *           "percentage": 8.333333333333334,
+           *           "percentage": 8.3333333333,
            *           "planets": [
            *             "jupiter"
            *           ]
@@ -33835,7 +38935,7 @@ export interface operations {
            *           "kind": "quadrant",
            *           "name": "2",
            *           "weight": 1,
-           *           "percentage": 5.555555555555555,
+           *           "percentage": 5.5555555556,
            *           "planets": [
            *             "pluto"
            *           ]
@@ -33844,7 +38944,7 @@ export interface operations {
            *           "kind": "quadrant",
            *           "name": "3",
            *           "weight": 8.5,
-           *           "percentage": 47.22222222222222,
+           *           "percentage": 47.2222222222,
            *           "planets": [
            *             "moon",
            *             "mars",
@@ -33857,7 +38957,7 @@ export interface operations {
            *           "kind": "house_type",
            *           "name": "angular",
            *           "weight": 7,
-           *           "percentage": 38.888888888888886,
+           *           "percentage": 38.8888888889,
            *           "planets": [
            *             "venus",
            *             "jupiter",
@@ -33879,7 +38979,7 @@ export interface operations {
            *           "kind": "house_type",
            *           "name": "cadent",
            *           "weight": 2,
-           *           "percentage": 11.11111111111111,
+           *           "percentage": 11.1111111111,
            *           "planets": [
            *             "mars"
            *           ]
@@ -34112,7 +39212,7 @@ export interface operations {
            *       {
            *         "planet": "sun",
            *         "sign": "taurus",
-           *         "degree_in_sign": 25.962517293268206,
+           *         "degree_in_sign": 25.9625172933,
            *         "dignity": "peregrine",
            *         "rulers": [
            *           "venus"
@@ -34133,7 +39233,7 @@ export interface operations {
            *       {
            *         "planet": "moon",
            *         "sign": "aquarius",
-           *         "degree_in_sign": 17.595111516581426,
+           *         "degree_in_sign": 17.5951115166,
            *         "dignity": "peregrine",
            *         "rulers": [
            *           "saturn",
@@ -34155,7 +39255,7 @@ export interface operations {
            *       {
            *         "planet": "mercury",
            *         "sign": "taurus",
-           *         "degree_in_sign": 7.916907430932596,
+           *         "degree_in_sign": 7.9169074309,
            *         "dignity": "face",
            *         "rulers": [
            *           "venus"
@@ -34669,13 +39769,13 @@ export interface operations {
            *       {
            *         "star": "algol",
            *         "catalog_version": "fixed-stars-2026.1",
-           *         "longitude": 56.033095358123404,
+           *         "longitude": 56.0330953581,
            *         "sign": "taurus",
            *         "magnitude": 2.12,
            *         "planet": "sun",
-           *         "planet_longitude": 55.962517293268206,
+           *         "planet_longitude": 55.9625172933,
            *         "house": 11,
-           *         "orb_degrees": 0.07057806485519791,
+           *         "orb_degrees": 0.0705780649,
            *         "max_orb_degrees": 1,
            *         "nature": "saturn/jupiter",
            *         "keywords": [
@@ -34687,13 +39787,13 @@ export interface operations {
            *       {
            *         "star": "hamal",
            *         "catalog_version": "fixed-stars-2026.1",
-           *         "longitude": 37.527657343715546,
+           *         "longitude": 37.5276573437,
            *         "sign": "taurus",
            *         "magnitude": 2.01,
            *         "planet": "mercury",
-           *         "planet_longitude": 37.916907430932596,
+           *         "planet_longitude": 37.9169074309,
            *         "house": 11,
-           *         "orb_degrees": 0.3892500872170501,
+           *         "orb_degrees": 0.3892500872,
            *         "max_orb_degrees": 1,
            *         "nature": "mars/saturn",
            *         "keywords": [
@@ -34705,13 +39805,13 @@ export interface operations {
            *       {
            *         "star": "alpheratz",
            *         "catalog_version": "fixed-stars-2026.1",
-           *         "longitude": 14.173836116621091,
+           *         "longitude": 14.1738361166,
            *         "sign": "aries",
            *         "magnitude": 2.06,
            *         "planet": "venus",
-           *         "planet_longitude": 14.673971257895138,
+           *         "planet_longitude": 14.6739712579,
            *         "house": 10,
-           *         "orb_degrees": 0.5001351412740576,
+           *         "orb_degrees": 0.5001351413,
            *         "max_orb_degrees": 1,
            *         "nature": "jupiter/venus",
            *         "keywords": [
@@ -35174,9 +40274,9 @@ export interface operations {
            *       {
            *         "name": "fortune",
            *         "planet": "moon",
-           *         "longitude": 352.60332463684915,
+           *         "longitude": 352.6033246368,
            *         "sign": "pisces",
-           *         "degree_in_sign": 22.603324636849152,
+           *         "degree_in_sign": 22.6033246368,
            *         "house": 10,
            *         "formula": "ascendant + moon - sun",
            *         "is_day_formula": true,
@@ -35185,9 +40285,9 @@ export interface operations {
            *       {
            *         "name": "spirit",
            *         "planet": "sun",
-           *         "longitude": 189.3381361902227,
+           *         "longitude": 189.3381361902,
            *         "sign": "libra",
-           *         "degree_in_sign": 9.338136190222713,
+           *         "degree_in_sign": 9.3381361902,
            *         "house": 4,
            *         "formula": "ascendant + sun - moon",
            *         "is_day_formula": true,
@@ -35196,9 +40296,9 @@ export interface operations {
            *       {
            *         "name": "eros",
            *         "planet": "venus",
-           *         "longitude": 276.3065654812084,
+           *         "longitude": 276.3065654812,
            *         "sign": "capricorn",
-           *         "degree_in_sign": 6.306565481208395,
+           *         "degree_in_sign": 6.3065654812,
            *         "house": 7,
            *         "formula": "ascendant + venus - spirit",
            *         "is_day_formula": true,
@@ -35418,7 +40518,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "body": "moon",
            *       "starts_at": "2026-03-20T12:00:00+00:00",
            *       "return_at": "2026-04-12T09:48:20.412Z",
@@ -35430,42 +40530,42 @@ export interface operations {
            *         {
            *           "house": 1,
            *           "sign": "virgo",
-           *           "longitude": 152.3262831807661
+           *           "longitude": 152.3262831808
            *         },
            *         {
            *           "house": 2,
            *           "sign": "libra",
-           *           "longitude": 180.57295249129746
+           *           "longitude": 180.5729524913
            *         },
            *         {
            *           "house": 3,
            *           "sign": "scorpio",
-           *           "longitude": 211.32745725259565
+           *           "longitude": 211.3274572526
            *         }
            *       ],
            *       "positions": [
            *         {
            *           "planet": "sun",
            *           "sign": "aries",
-           *           "longitude": 22.500148813397775,
-           *           "degree_in_sign": 22.500148813397775,
-           *           "speed_per_day": 0.9810008193830426,
+           *           "longitude": 22.5001488134,
+           *           "degree_in_sign": 22.5001488134,
+           *           "speed_per_day": 0.9810008194,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "moon",
            *           "sign": "aquarius",
-           *           "longitude": 317.5951115912767,
-           *           "degree_in_sign": 17.59511159127669,
-           *           "speed_per_day": 12.69400802788387,
+           *           "longitude": 317.5951115913,
+           *           "degree_in_sign": 17.5951115913,
+           *           "speed_per_day": 12.6940080279,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "mercury",
            *           "sign": "pisces",
-           *           "longitude": 356.27549412418495,
-           *           "degree_in_sign": 26.275494124184945,
-           *           "speed_per_day": 1.3197617258546512,
+           *           "longitude": 356.2754941242,
+           *           "degree_in_sign": 26.2754941242,
+           *           "speed_per_day": 1.3197617259,
            *           "is_retrograde": false
            *         }
            *       ],
@@ -35473,7 +40573,7 @@ export interface operations {
            *         {
            *           "return_house": 1,
            *           "return_house_sign": "virgo",
-           *           "return_house_longitude": 152.3262831807661,
+           *           "return_house_longitude": 152.3262831808,
            *           "natal_house": 3,
            *           "natal_topics": [
            *             "siblings",
@@ -35484,7 +40584,7 @@ export interface operations {
            *         {
            *           "return_house": 2,
            *           "return_house_sign": "libra",
-           *           "return_house_longitude": 180.57295249129746,
+           *           "return_house_longitude": 180.5729524913,
            *           "natal_house": 4,
            *           "natal_topics": [
            *             "home",
@@ -35495,7 +40595,7 @@ export interface operations {
            *         {
            *           "return_house": 3,
            *           "return_house_sign": "scorpio",
-           *           "return_house_longitude": 211.32745725259565,
+           *           "return_house_longitude": 211.3274572526,
            *           "natal_house": 5,
            *           "natal_topics": [
            *             "children",
@@ -35750,7 +40850,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "year": 1800,
            *       "month": 1,
            *       "starts_at": "1800-01-01T00:00:00.000Z",
@@ -35775,9 +40875,9 @@ export interface operations {
            *           "starts_at": "1800-01-01T00:00:00.000Z",
            *           "ends_at": "1800-01-31T00:00:00.000Z",
            *           "exact_at": null,
-           *           "min_orb_degrees": 0.4396733316418704,
-           *           "peak_strength": 0.8534422227860432,
-           *           "score": 0.8534422227860432
+           *           "min_orb_degrees": 0.4396733316,
+           *           "peak_strength": 0.8534422228,
+           *           "score": 0.8534422228
            *         },
            *         {
            *           "transit_planet": "neptune",
@@ -35786,23 +40886,23 @@ export interface operations {
            *           "starts_at": "1800-01-01T00:00:00.000Z",
            *           "ends_at": "1800-01-31T00:00:00.000Z",
            *           "exact_at": null,
-           *           "min_orb_degrees": 0.44047938363382855,
-           *           "peak_strength": 0.8531735387887238,
-           *           "score": 0.8531735387887238
+           *           "min_orb_degrees": 0.4404793836,
+           *           "peak_strength": 0.8531735388,
+           *           "score": 0.8531735388
            *         }
            *       ],
            *       "lunations": [
            *         {
            *           "kind": "full_moon",
            *           "at": "1800-01-11T02:19:40.367Z",
-           *           "longitude": 110.71902336411755,
+           *           "longitude": 110.7190233641,
            *           "sign": "cancer",
            *           "natal_house": 1
            *         },
            *         {
            *           "kind": "new_moon",
            *           "at": "1800-01-25T03:20:58.050Z",
-           *           "longitude": 305.01004373270473,
+           *           "longitude": 305.0100437327,
            *           "sign": "aquarius",
            *           "natal_house": 8
            *         }
@@ -36030,7 +41130,7 @@ export interface operations {
            *         "houses": [
            *           7
            *         ],
-           *         "strength": 0.3333333333333333,
+           *         "strength": 0.3333333333,
            *         "description": "3 bodies in capricorn: saturn, uranus, neptune"
            *       },
            *       {
@@ -36046,7 +41146,7 @@ export interface operations {
            *         "houses": [
            *           7
            *         ],
-           *         "strength": 0.3333333333333333,
+           *         "strength": 0.3333333333,
            *         "description": "3 bodies in house 7: saturn, uranus, neptune"
            *       },
            *       {
@@ -36066,7 +41166,7 @@ export interface operations {
            *           5,
            *           8
            *         ],
-           *         "strength": 0.3075543783591814,
+           *         "strength": 0.3075543784,
            *         "description": "sun opposite pluto, both square moon (apex)"
            *       }
            *     ]
@@ -36274,7 +41374,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-product-profile-v1",
            *       "feature_names": [
            *         "significator_dignity",
@@ -36601,6 +41701,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "method_version": "western-product-profile-v1",
+           *       "feature_names": [
+           *         "significator_dignity",
+           *         "ruler_dignity",
+           *         "house_emphasis"
+           *       ],
+           *       "profile": {
+           *         "domain": "love",
+           *         "description": "affection, romance, partnership",
+           *         "significators": [
+           *           "venus"
+           *         ],
+           *         "houses": [
+           *           5,
+           *           7
+           *         ],
+           *         "score": 33,
+           *         "label": "low",
+           *         "vector": [
+           *           -1,
+           *           -1,
+           *           0.75
+           *         ],
+           *         "features": [
+           *           {
+           *             "name": "significator_dignity",
+           *             "value": -1,
+           *             "min": -1,
+           *             "max": 1
+           *           },
+           *           {
+           *             "name": "ruler_dignity",
+           *             "value": -1,
+           *             "min": -1,
+           *             "max": 1
+           *           },
+           *           {
+           *             "name": "house_emphasis",
+           *             "value": 0.75,
+           *             "min": 0,
+           *             "max": 1
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.DomainProfileResponse'];
         };
       };
@@ -36807,7 +41956,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "age_years": 35,
            *       "house": 12,
            *       "sign": "gemini",
@@ -37020,21 +42169,21 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "progressed_date": "1990-06-21T23:13:55.007Z",
-           *       "progressed_sun_longitude": 90.3057263810219,
-           *       "progressed_moon_longitude": 78.80932280912616,
+           *       "progressed_sun_longitude": 90.305726381,
+           *       "progressed_moon_longitude": 78.8093228091,
            *       "phase_name": "balsamic",
-           *       "phase_angle": 348.5035964281043,
+           *       "phase_angle": 348.5035964281,
            *       "phase_index": 7,
-           *       "phase_progress": 0.7445243650689842,
+           *       "phase_progress": 0.7445243651,
            *       "previous_phase_at": "2023-10-31T05:37:14.671Z",
            *       "next_phase_at": "2027-01-13T23:02:06.510Z",
            *       "cycle_seed": {
            *         "at": "1997-09-27T12:29:24.380Z",
-           *         "longitude": 63.05248303304163,
+           *         "longitude": 63.052483033,
            *         "sign": "gemini",
-           *         "degree_in_sign": 3.052483033041632
+           *         "degree_in_sign": 3.052483033
            *       }
            *     }
            */
@@ -37244,31 +42393,31 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "progressed_date": "1990-06-21T23:13:55.007Z",
            *       "positions": [
            *         {
            *           "planet": "sun",
            *           "sign": "cancer",
-           *           "longitude": 90.3057263810219,
-           *           "degree_in_sign": 0.3057263810218984,
-           *           "speed_per_day": 0.954667846689647,
+           *           "longitude": 90.305726381,
+           *           "degree_in_sign": 0.305726381,
+           *           "speed_per_day": 0.9546678467,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "moon",
            *           "sign": "gemini",
-           *           "longitude": 78.80932280912616,
-           *           "degree_in_sign": 18.809322809126158,
-           *           "speed_per_day": 15.033208827941964,
+           *           "longitude": 78.8093228091,
+           *           "degree_in_sign": 18.8093228091,
+           *           "speed_per_day": 15.0332088279,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "mercury",
            *           "sign": "gemini",
-           *           "longitude": 77.71004501869325,
-           *           "degree_in_sign": 17.71004501869325,
-           *           "speed_per_day": 1.99175131768648,
+           *           "longitude": 77.7100450187,
+           *           "degree_in_sign": 17.7100450187,
+           *           "speed_per_day": 1.9917513177,
            *           "is_retrograde": false
            *         }
            *       ],
@@ -37280,9 +42429,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 120,
-           *           "orb_degrees": 0.007559491483789316,
+           *           "orb_degrees": 0.0075594915,
            *           "max_orb_degrees": 1,
-           *           "strength": 0.9924405085162107,
+           *           "strength": 0.9924405085,
            *           "is_applying": false
            *         },
            *         {
@@ -37292,9 +42441,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 120,
-           *           "orb_degrees": 0.11493350211182474,
+           *           "orb_degrees": 0.1149335021,
            *           "max_orb_degrees": 1,
-           *           "strength": 0.8850664978881753,
+           *           "strength": 0.8850664979,
            *           "is_applying": false
            *         },
            *         {
@@ -37304,9 +42453,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "neutral",
            *           "exact_angle": 0,
-           *           "orb_degrees": 0.4399187798712134,
+           *           "orb_degrees": 0.4399187799,
            *           "max_orb_degrees": 1,
-           *           "strength": 0.5600812201287866,
+           *           "strength": 0.5600812201,
            *           "is_applying": false
            *         }
            *       ]
@@ -37518,26 +42667,26 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
-           *       "arc_degrees": 34.34320908775369,
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "arc_degrees": 34.3432090878,
            *       "directed_positions": [
            *         {
            *           "planet": "sun",
-           *           "longitude": 90.3057263810219,
+           *           "longitude": 90.305726381,
            *           "sign": "cancer",
-           *           "degree_in_sign": 0.3057263810218984
+           *           "degree_in_sign": 0.305726381
            *         },
            *         {
            *           "planet": "moon",
-           *           "longitude": 351.9383206043351,
+           *           "longitude": 351.9383206043,
            *           "sign": "pisces",
-           *           "degree_in_sign": 21.938320604335104
+           *           "degree_in_sign": 21.9383206043
            *         },
            *         {
            *           "planet": "mercury",
-           *           "longitude": 72.26011651868629,
+           *           "longitude": 72.2601165187,
            *           "sign": "gemini",
-           *           "degree_in_sign": 12.260116518686289
+           *           "degree_in_sign": 12.2601165187
            *         }
            *       ],
            *       "hits": [
@@ -37548,9 +42697,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "neutral",
            *           "exact_angle": 0,
-           *           "orb_degrees": 0.17430357031071253,
+           *           "orb_degrees": 0.1743035703,
            *           "max_orb_degrees": 1,
-           *           "strength": 0.8256964296892875,
+           *           "strength": 0.8256964297,
            *           "is_applying": false
            *         },
            *         {
@@ -37560,9 +42709,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 120,
-           *           "orb_degrees": 0.48000824536192965,
+           *           "orb_degrees": 0.4800082454,
            *           "max_orb_degrees": 1,
-           *           "strength": 0.5199917546380703,
+           *           "strength": 0.5199917546,
            *           "is_applying": true
            *         },
            *         {
@@ -37572,9 +42721,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 60,
-           *           "orb_degrees": 0.5230444486471129,
+           *           "orb_degrees": 0.5230444486,
            *           "max_orb_degrees": 1,
-           *           "strength": 0.47695555135288714,
+           *           "strength": 0.4769555514,
            *           "is_applying": true
            *         }
            *       ]
@@ -37792,7 +42941,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "body": "sun",
            *       "return_at": "1800-05-17T04:23:08.235Z",
            *       "chart_id": null,
@@ -37801,42 +42950,42 @@ export interface operations {
            *         {
            *           "house": 1,
            *           "sign": "cancer",
-           *           "longitude": 109.7049822124582
+           *           "longitude": 109.7049822125
            *         },
            *         {
            *           "house": 2,
            *           "sign": "leo",
-           *           "longitude": 134.7212912347073
+           *           "longitude": 134.7212912347
            *         },
            *         {
            *           "house": 3,
            *           "sign": "virgo",
-           *           "longitude": 162.72208261889926
+           *           "longitude": 162.7220826189
            *         }
            *       ],
            *       "positions": [
            *         {
            *           "planet": "sun",
            *           "sign": "taurus",
-           *           "longitude": 55.96251728962239,
-           *           "degree_in_sign": 25.96251728962239,
-           *           "speed_per_day": 0.9622899256646306,
+           *           "longitude": 55.9625172896,
+           *           "degree_in_sign": 25.9625172896,
+           *           "speed_per_day": 0.9622899257,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "moon",
            *           "sign": "pisces",
-           *           "longitude": 343.83049301154205,
-           *           "degree_in_sign": 13.830493011542046,
-           *           "speed_per_day": 12.641569539784898,
+           *           "longitude": 343.8304930115,
+           *           "degree_in_sign": 13.8304930115,
+           *           "speed_per_day": 12.6415695398,
            *           "is_retrograde": false
            *         },
            *         {
            *           "planet": "mercury",
            *           "sign": "taurus",
-           *           "longitude": 30.505534823349965,
-           *           "degree_in_sign": 0.505534823349965,
-           *           "speed_per_day": 1.0336237123387912,
+           *           "longitude": 30.5055348233,
+           *           "degree_in_sign": 0.5055348233,
+           *           "speed_per_day": 1.0336237123,
            *           "is_retrograde": false
            *         }
            *       ],
@@ -37844,7 +42993,7 @@ export interface operations {
            *         {
            *           "return_house": 1,
            *           "return_house_sign": "cancer",
-           *           "return_house_longitude": 109.7049822124582,
+           *           "return_house_longitude": 109.7049822125,
            *           "natal_house": 1,
            *           "natal_topics": [
            *             "self",
@@ -37855,7 +43004,7 @@ export interface operations {
            *         {
            *           "return_house": 2,
            *           "return_house_sign": "leo",
-           *           "return_house_longitude": 134.7212912347073,
+           *           "return_house_longitude": 134.7212912347,
            *           "natal_house": 2,
            *           "natal_topics": [
            *             "money",
@@ -37866,7 +43015,7 @@ export interface operations {
            *         {
            *           "return_house": 3,
            *           "return_house_sign": "virgo",
-           *           "return_house_longitude": 162.72208261889926,
+           *           "return_house_longitude": 162.7220826189,
            *           "natal_house": 3,
            *           "natal_topics": [
            *             "siblings",
@@ -38119,7 +43268,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "aspect_count": 31,
            *       "major_aspect_count": 21,
            *       "strongest_aspects": [
@@ -38130,9 +43279,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.34558968522696887,
+           *           "orb_degrees": 0.3455896852,
            *           "max_orb_degrees": 7,
-           *           "strength": 0.9506300449675759,
+           *           "strength": 0.950630045,
            *           "is_applying": false
            *         },
            *         {
@@ -38142,9 +43291,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 120,
-           *           "orb_degrees": 0.7426332452108682,
+           *           "orb_degrees": 0.7426332452,
            *           "max_orb_degrees": 9,
-           *           "strength": 0.9174851949765702,
+           *           "strength": 0.917485195,
            *           "is_applying": false
            *         },
            *         {
@@ -38154,9 +43303,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 180,
-           *           "orb_degrees": 0.7076671167785662,
+           *           "orb_degrees": 0.7076671168,
            *           "max_orb_degrees": 8,
-           *           "strength": 0.9115416104026792,
+           *           "strength": 0.9115416104,
            *           "is_applying": false
            *         }
            *       ],
@@ -38164,7 +43313,7 @@ export interface operations {
            *         {
            *           "planet": "venus",
            *           "sign": "aries",
-           *           "degree_in_sign": 14.673971257895138,
+           *           "degree_in_sign": 14.6739712579,
            *           "dignity": "detriment",
            *           "rulers": [
            *             "mars"
@@ -38185,7 +43334,7 @@ export interface operations {
            *         {
            *           "planet": "jupiter",
            *           "sign": "cancer",
-           *           "degree_in_sign": 9.85075392477951,
+           *           "degree_in_sign": 9.8507539248,
            *           "dignity": "exaltation",
            *           "rulers": [
            *             "moon"
@@ -38206,7 +43355,7 @@ export interface operations {
            *         {
            *           "planet": "saturn",
            *           "sign": "capricorn",
-           *           "degree_in_sign": 25.219884048057338,
+           *           "degree_in_sign": 25.2198840481,
            *           "dignity": "rulership",
            *           "rulers": [
            *             "saturn"
@@ -38231,7 +43380,7 @@ export interface operations {
            *             "kind": "element",
            *             "name": "fire",
            *             "weight": 2,
-           *             "percentage": 9.090909090909092,
+           *             "percentage": 9.0909090909,
            *             "planets": [
            *               "venus"
            *             ]
@@ -38240,7 +43389,7 @@ export interface operations {
            *             "kind": "element",
            *             "name": "earth",
            *             "weight": 8.5,
-           *             "percentage": 38.63636363636363,
+           *             "percentage": 38.6363636364,
            *             "planets": [
            *               "sun",
            *               "mercury",
@@ -38251,7 +43400,7 @@ export interface operations {
            *             "kind": "element",
            *             "name": "air",
            *             "weight": 3,
-           *             "percentage": 13.636363636363637,
+           *             "percentage": 13.6363636364,
            *             "planets": [
            *               "moon"
            *             ]
@@ -38262,7 +43411,7 @@ export interface operations {
            *             "kind": "modality",
            *             "name": "cardinal",
            *             "weight": 9,
-           *             "percentage": 40.90909090909091,
+           *             "percentage": 40.9090909091,
            *             "planets": [
            *               "venus",
            *               "jupiter",
@@ -38273,7 +43422,7 @@ export interface operations {
            *             "kind": "modality",
            *             "name": "fixed",
            *             "weight": 9,
-           *             "percentage": 40.90909090909091,
+           *             "percentage": 40.9090909091,
            *             "planets": [
            *               "sun",
            *               "moon",
@@ -38284,7 +43433,7 @@ export interface operations {
            *             "kind": "modality",
            *             "name": "mutable",
            *             "weight": 4,
-           *             "percentage": 18.181818181818183,
+           *             "percentage": 18.1818181818,
            *             "planets": [
            *               "mars",
            *               "midheaven"
@@ -38296,7 +43445,7 @@ export interface operations {
            *             "kind": "hemisphere",
            *             "name": "north",
            *             "weight": 2.5,
-           *             "percentage": 13.88888888888889,
+           *             "percentage": 13.8888888889,
            *             "planets": [
            *               "jupiter",
            *               "pluto"
@@ -38306,7 +43455,7 @@ export interface operations {
            *             "kind": "hemisphere",
            *             "name": "south",
            *             "weight": 15.5,
-           *             "percentage": 86.11111111111111,
+           *             "percentage": 86.1111111111,
            *             "planets": [
            *               "sun",
            *               "moon",
@@ -38317,7 +43466,7 @@ export interface operations {
            *             "kind": "hemisphere",
            *             "name": "east",
            *             "weight": 8.5,
-           *             "percentage": 47.22222222222222,
+           *             "percentage": 47.2222222222,
            *             "planets": [
            *               "sun",
            *               "mercury",
@@ -38330,7 +43479,7 @@ export interface operations {
            *             "kind": "quadrant",
            *             "name": "1",
            *             "weight": 1.5,
-           *             "percentage": 8.333333333333334,
+           *             "percentage": 8.3333333333,
            *             "planets": [
            *               "jupiter"
            *             ]
@@ -38339,7 +43488,7 @@ export interface operations {
            *             "kind": "quadrant",
            *             "name": "2",
            *             "weight": 1,
-           *             "percentage": 5.555555555555555,
+           *             "percentage": 5.5555555556,
            *             "planets": [
            *               "pluto"
            *             ]
@@ -38348,7 +43497,7 @@ export interface operations {
            *             "kind": "quadrant",
            *             "name": "3",
            *             "weight": 8.5,
-           *             "percentage": 47.22222222222222,
+           *             "percentage": 47.2222222222,
            *             "planets": [
            *               "moon",
            *               "mars",
@@ -38361,7 +43510,7 @@ export interface operations {
            *             "kind": "house_type",
            *             "name": "angular",
            *             "weight": 7,
-           *             "percentage": 38.888888888888886,
+           *             "percentage": 38.8888888889,
            *             "planets": [
            *               "venus",
            *               "jupiter",
@@ -38383,7 +43532,7 @@ export interface operations {
            *             "kind": "house_type",
            *             "name": "cadent",
            *             "weight": 2,
-           *             "percentage": 11.11111111111111,
+           *             "percentage": 11.1111111111,
            *             "planets": [
            *               "mars"
            *             ]
@@ -38423,7 +43572,7 @@ export interface operations {
            *           "houses": [
            *             7
            *           ],
-           *           "strength": 0.3333333333333333,
+           *           "strength": 0.3333333333,
            *           "description": "3 bodies in capricorn: saturn, uranus, neptune"
            *         },
            *         {
@@ -38439,7 +43588,7 @@ export interface operations {
            *           "houses": [
            *             7
            *           ],
-           *           "strength": 0.3333333333333333,
+           *           "strength": 0.3333333333,
            *           "description": "3 bodies in house 7: saturn, uranus, neptune"
            *         },
            *         {
@@ -38459,14 +43608,14 @@ export interface operations {
            *             5,
            *             8
            *           ],
-           *           "strength": 0.3075543783591814,
+           *           "strength": 0.3075543784,
            *           "description": "sun opposite pluto, both square moon (apex)"
            *         }
            *       ],
            *       "lunar_phase": {
            *         "name": "disseminating",
-           *         "angle_degrees": 261.6325942233132,
-           *         "illumination": 0.5727601155794586
+           *         "angle_degrees": 261.6325942233,
+           *         "illumination": 0.5727601156
            *       },
            *       "retrogrades": {
            *         "planets": [
@@ -38690,6 +43839,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "transit_planet": "venus",
+           *         "natal_planet": "moon",
+           *         "aspect": "sextile",
+           *         "starts_at": "2026-03-20T12:00:00.000Z",
+           *         "ends_at": "2026-03-21T12:00:00.000Z",
+           *         "exact_at": "2026-03-20T14:57:58.886Z",
+           *         "min_orb_degrees": 0,
+           *         "peak_strength": 1
+           *       },
+           *       {
+           *         "transit_planet": "mars",
+           *         "natal_planet": "neptune",
+           *         "aspect": "sextile",
+           *         "starts_at": "2026-03-20T12:00:00.000Z",
+           *         "ends_at": "2026-03-22T12:00:00.000Z",
+           *         "exact_at": "2026-03-20T19:01:06.938Z",
+           *         "min_orb_degrees": 0,
+           *         "peak_strength": 1
+           *       },
+           *       {
+           *         "transit_planet": "sun",
+           *         "natal_planet": "ascendant",
+           *         "aspect": "square",
+           *         "starts_at": "2026-03-20T12:00:00.000Z",
+           *         "ends_at": "2026-03-24T12:00:00.000Z",
+           *         "exact_at": "2026-03-21T14:12:40.073Z",
+           *         "min_orb_degrees": 0,
+           *         "peak_strength": 1
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['astro.western.v1.TransitWindow'][];
         };
       };
@@ -38896,7 +44079,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "transit_chart_id": null,
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "hits": [
@@ -38904,24 +44087,24 @@ export interface operations {
            *           "transit_planet": "venus",
            *           "natal_planet": "moon",
            *           "aspect": "sextile",
-           *           "orb_degrees": 0.15301330027710947,
-           *           "strength": 0.9234933498614453,
+           *           "orb_degrees": 0.1530133003,
+           *           "strength": 0.9234933499,
            *           "is_applying": true
            *         },
            *         {
            *           "transit_planet": "mars",
            *           "natal_planet": "neptune",
            *           "aspect": "sextile",
-           *           "orb_degrees": 0.22986422220986924,
-           *           "strength": 0.8850678888950654,
+           *           "orb_degrees": 0.2298642222,
+           *           "strength": 0.8850678889,
            *           "is_applying": true
            *         },
            *         {
            *           "transit_planet": "jupiter",
            *           "natal_planet": "venus",
            *           "aspect": "square",
-           *           "orb_degrees": 0.5551307200732793,
-           *           "strength": 0.8149564266422402,
+           *           "orb_degrees": 0.5551307201,
+           *           "strength": 0.8149564266,
            *           "is_applying": false
            *         }
            *       ]
@@ -39133,16 +44316,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-weather-v1",
-           *       "at": "2026-11-24T20:20:45.471Z",
-           *       "score": 35,
+           *       "at": "2026-11-25T00:33:50.619Z",
+           *       "score": 36,
            *       "label": "changeable",
            *       "moon": {
            *         "sign": "gemini",
            *         "natal_house": 12,
            *         "phase": "full",
-           *         "elongation_degrees": 183.191
+           *         "elongation_degrees": 185.664
            *       },
            *       "transits": [
            *         {
@@ -39152,9 +44335,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.15710986196154408,
+           *           "orb_degrees": 0.0882872477,
            *           "max_orb_degrees": 3,
-           *           "strength": 0.9476300460128186,
+           *           "strength": 0.9705709174,
            *           "is_applying": true
            *         },
            *         {
@@ -39164,9 +44347,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 60,
-           *           "orb_degrees": 0.7213984421924806,
+           *           "orb_degrees": 0.4989463395,
            *           "max_orb_degrees": 3,
-           *           "strength": 0.7595338526025065,
+           *           "strength": 0.8336845535,
            *           "is_applying": true
            *         },
            *         {
@@ -39176,17 +44359,17 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.5287816232556111,
+           *           "orb_degrees": 0.5388786743,
            *           "max_orb_degrees": 2,
-           *           "strength": 0.7356091883721945,
+           *           "strength": 0.7305606629,
            *           "is_applying": false
            *         }
            *       ],
            *       "cards": [
            *         {
-           *           "id": "weather.2026-11-24.overall",
+           *           "id": "weather.2026-11-25.overall",
            *           "kind": "weather",
-           *           "title": "Changeable (35/100)",
+           *           "title": "Changeable (36/100)",
            *           "body": "The Moon is in Gemini, passing through your 12th house of solitude, the unconscious, retreat; 8 transits touch your chart.",
            *           "tone": "challenging",
            *           "priority": 1,
@@ -39194,7 +44377,7 @@ export interface operations {
            *             {
            *               "kind": "score",
            *               "label": "weather score",
-           *               "score": 35
+           *               "score": 36
            *             },
            *             {
            *               "kind": "position",
@@ -39205,10 +44388,10 @@ export interface operations {
            *           ]
            *         },
            *         {
-           *           "id": "weather.2026-11-24.venus.square.saturn",
+           *           "id": "weather.2026-11-25.venus.square.saturn",
            *           "kind": "transit",
            *           "title": "Venus square your Saturn",
-           *           "body": "Transiting Venus approaches a square to your natal Saturn (orb 0.2°): a push to act.",
+           *           "body": "Transiting Venus approaches a square to your natal Saturn (orb 0.1°): a push to act.",
            *           "tone": "challenging",
            *           "priority": 2,
            *           "evidence": [
@@ -39218,16 +44401,16 @@ export interface operations {
            *               "planet_a": "venus",
            *               "planet_b": "saturn",
            *               "aspect": "square",
-           *               "orb_degrees": 0.16,
-           *               "strength": 0.948
+           *               "orb_degrees": 0.09,
+           *               "strength": 0.971
            *             }
            *           ]
            *         },
            *         {
-           *           "id": "weather.2026-11-24.mercury.sextile.neptune",
+           *           "id": "weather.2026-11-25.mercury.sextile.neptune",
            *           "kind": "transit",
            *           "title": "Mercury sextile your Neptune",
-           *           "body": "Transiting Mercury approaches a sextile to your natal Neptune (orb 0.7°): an easy opening.",
+           *           "body": "Transiting Mercury approaches a sextile to your natal Neptune (orb 0.5°): an easy opening.",
            *           "tone": "supportive",
            *           "priority": 3,
            *           "evidence": [
@@ -39237,8 +44420,8 @@ export interface operations {
            *               "planet_a": "mercury",
            *               "planet_b": "neptune",
            *               "aspect": "sextile",
-           *               "orb_degrees": 0.72,
-           *               "strength": 0.76
+           *               "orb_degrees": 0.5,
+           *               "strength": 0.834
            *             }
            *           ]
            *         }
@@ -39451,20 +44634,20 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-cards-v1",
-           *       "from": "2026-11-24T20:20:45.522Z",
+           *       "from": "2026-11-25T00:33:50.645Z",
            *       "transit": {
            *         "transit_planet": "jupiter",
            *         "natal_planet": "sun",
            *         "aspect": "square",
            *         "tone": "dynamic",
            *         "exact_at": "2027-01-07T18:45:43.003Z",
-           *         "starts_at": "2026-10-29T20:20:45.522Z",
-           *         "ends_at": "2027-01-26T20:20:45.522Z",
+           *         "starts_at": "2026-10-30T00:33:50.645Z",
+           *         "ends_at": "2027-01-27T00:33:50.645Z",
            *         "importance": 0.63,
            *         "direction": "retrograde",
-           *         "target_longitude": 145.9625172932682
+           *         "target_longitude": 145.9625172933
            *       },
            *       "card": {
            *         "id": "transit.jupiter.square.sun.2027-01-07",
@@ -39484,8 +44667,8 @@ export interface operations {
            *             "score": 63
            *           }
            *         ],
-           *         "starts_at": "2026-10-29T20:20:45.522Z",
-           *         "ends_at": "2027-01-26T20:20:45.522Z",
+           *         "starts_at": "2026-10-30T00:33:50.645Z",
+           *         "ends_at": "2027-01-27T00:33:50.645Z",
            *         "exact_at": "2027-01-07T18:45:43.003Z"
            *       }
            *     }
@@ -39693,7 +44876,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-cards-v1",
            *       "cards": [
            *         {
@@ -39955,10 +45138,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-cards-v1",
-           *       "starts_at": "2026-11-24T20:20:45.696Z",
-           *       "ends_at": "2027-02-22T20:20:45.696Z",
+           *       "starts_at": "2026-11-25T00:33:50.767Z",
+           *       "ends_at": "2027-02-23T00:33:50.767Z",
            *       "cards": [
            *         {
            *           "id": "transit.mars.sextile.ascendant.2026-11-28",
@@ -39978,8 +45161,8 @@ export interface operations {
            *               "score": 24
            *             }
            *           ],
-           *           "starts_at": "2026-11-23T20:20:45.696Z",
-           *           "ends_at": "2026-12-03T20:20:45.696Z",
+           *           "starts_at": "2026-11-24T00:33:50.767Z",
+           *           "ends_at": "2026-12-03T00:33:50.767Z",
            *           "exact_at": "2026-11-28T10:57:14.125Z"
            *         },
            *         {
@@ -40000,8 +45183,8 @@ export interface operations {
            *               "score": 25
            *             }
            *           ],
-           *           "starts_at": "2026-12-13T20:20:45.696Z",
-           *           "ends_at": "2026-12-31T20:20:45.696Z",
+           *           "starts_at": "2026-12-13T00:33:50.767Z",
+           *           "ends_at": "2027-01-01T00:33:50.767Z",
            *           "exact_at": "2026-12-20T16:33:36.467Z"
            *         },
            *         {
@@ -40022,8 +45205,8 @@ export interface operations {
            *               "score": 63
            *             }
            *           ],
-           *           "starts_at": "2026-10-29T20:20:45.696Z",
-           *           "ends_at": "2027-01-26T20:20:45.696Z",
+           *           "starts_at": "2026-10-30T00:33:50.767Z",
+           *           "ends_at": "2027-01-27T00:33:50.767Z",
            *           "exact_at": "2027-01-07T18:45:43.003Z"
            *         }
            *       ]
@@ -40237,9 +45420,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "lot": "fortune",
-           *       "lot_longitude": 352.60332463684915,
+           *       "lot_longitude": 352.6033246368,
            *       "lot_sign": "pisces",
            *       "periods": [
            *         {
@@ -40479,9 +45662,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a20f37-acae-74a8-9835-7f293d4dc63e",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "lot": "fortune",
-           *       "lot_longitude": 352.60332463684915,
+           *       "lot_longitude": 352.6033246368,
            *       "lot_sign": "pisces",
            *       "levels": [
            *         1,
@@ -40716,6 +45899,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
+         *     }
+         */
         'application/json': components['schemas']['astro.western.v1.RelationshipRequest'];
       };
     };
@@ -40735,6 +45924,547 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "report_id": "01a2101f-6417-72aa-b670-e9f8fac18371",
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *       "method_version": "western-relationship-v1",
+           *       "created_at": "2026-11-25T00:33:42.434Z",
+           *       "synastry": {
+           *         "contacts": [
+           *           {
+           *             "planet_a": "jupiter",
+           *             "planet_b": "sun",
+           *             "aspect": "conjunction",
+           *             "category": "major",
+           *             "tone": "neutral",
+           *             "exact_angle": 0,
+           *             "orb_degrees": 0.1876845049,
+           *             "max_orb_degrees": 10,
+           *             "strength": 0.9812315495,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "uranus",
+           *             "planet_b": "sun",
+           *             "aspect": "opposition",
+           *             "category": "major",
+           *             "tone": "dynamic",
+           *             "exact_angle": 180,
+           *             "orb_degrees": 0.5199826119,
+           *             "max_orb_degrees": 10,
+           *             "strength": 0.9480017388,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "mercury",
+           *             "planet_b": "neptune",
+           *             "aspect": "opposition",
+           *             "category": "major",
+           *             "tone": "dynamic",
+           *             "exact_angle": 180,
+           *             "orb_degrees": 0.7197027099,
+           *             "max_orb_degrees": 8,
+           *             "strength": 0.9100371613,
+           *             "is_applying": false
+           *           }
+           *         ],
+           *         "contact_count": 49,
+           *         "harmonious_count": 16,
+           *         "dynamic_count": 25,
+           *         "neutral_count": 8
+           *       },
+           *       "house_overlays": {
+           *         "a_in_b": {
+           *           "from_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "to_chart_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *           "overlays": [
+           *             {
+           *               "planet": "sun",
+           *               "longitude": 55.9625172933,
+           *               "sign": "taurus",
+           *               "house": 5,
+           *               "house_topics": [
+           *                 "romance",
+           *                 "creativity",
+           *                 "children"
+           *               ]
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "longitude": 317.5951115166,
+           *               "sign": "aquarius",
+           *               "house": 2,
+           *               "house_topics": [
+           *                 "money",
+           *                 "possessions",
+           *                 "values"
+           *               ]
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "longitude": 37.9169074309,
+           *               "sign": "taurus",
+           *               "house": 4,
+           *               "house_topics": [
+           *                 "home",
+           *                 "family",
+           *                 "roots"
+           *               ]
+           *             }
+           *           ],
+           *           "occupied_houses": [
+           *             {
+           *               "house": 1,
+           *               "planets": [
+           *                 "saturn",
+           *                 "uranus",
+           *                 "neptune"
+           *               ],
+           *               "house_topics": [
+           *                 "self",
+           *                 "appearance",
+           *                 "vitality"
+           *               ]
+           *             },
+           *             {
+           *               "house": 2,
+           *               "planets": [
+           *                 "moon"
+           *               ],
+           *               "house_topics": [
+           *                 "money",
+           *                 "possessions",
+           *                 "values"
+           *               ]
+           *             },
+           *             {
+           *               "house": 3,
+           *               "planets": [
+           *                 "venus",
+           *                 "mars",
+           *                 "midheaven"
+           *               ],
+           *               "house_topics": [
+           *                 "communication",
+           *                 "siblings",
+           *                 "short_trips"
+           *               ]
+           *             }
+           *           ]
+           *         },
+           *         "b_in_a": {
+           *           "from_chart_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *           "to_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "overlays": [
+           *             {
+           *               "planet": "sun",
+           *               "longitude": 99.6630694199,
+           *               "sign": "cancer",
+           *               "house": 1,
+           *               "house_topics": [
+           *                 "self",
+           *                 "appearance",
+           *                 "vitality"
+           *               ]
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "longitude": 325.0377717296,
+           *               "sign": "aquarius",
+           *               "house": 9,
+           *               "house_topics": [
+           *                 "travel",
+           *                 "beliefs",
+           *                 "higher_learning"
+           *               ]
+           *             },
+           *             {
+           *               "planet": "mercury",
+           *               "longitude": 93.201414845,
+           *               "sign": "cancer",
+           *               "house": 1,
+           *               "house_topics": [
+           *                 "self",
+           *                 "appearance",
+           *                 "vitality"
+           *               ]
+           *             }
+           *           ],
+           *           "occupied_houses": [
+           *             {
+           *               "house": 1,
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury"
+           *               ],
+           *               "house_topics": [
+           *                 "self",
+           *                 "appearance",
+           *                 "vitality"
+           *               ]
+           *             },
+           *             {
+           *               "house": 3,
+           *               "planets": [
+           *                 "mars",
+           *                 "uranus",
+           *                 "pluto"
+           *               ],
+           *               "house_topics": [
+           *                 "communication",
+           *                 "siblings",
+           *                 "short_trips"
+           *               ]
+           *             },
+           *             {
+           *               "house": 4,
+           *               "planets": [
+           *                 "midheaven"
+           *               ],
+           *               "house_topics": [
+           *                 "home",
+           *                 "family",
+           *                 "roots"
+           *               ]
+           *             }
+           *           ]
+           *         }
+           *       },
+           *       "composite": {
+           *         "method": "midpoint",
+           *         "positions": [
+           *           {
+           *             "planet": "sun",
+           *             "longitude": 77.8127933566,
+           *             "sign": "gemini",
+           *             "degree_in_sign": 17.8127933566,
+           *             "house": 9
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "longitude": 321.3164416231,
+           *             "sign": "aquarius",
+           *             "degree_in_sign": 21.3164416231,
+           *             "house": 5
+           *           },
+           *           {
+           *             "planet": "mercury",
+           *             "longitude": 65.559161138,
+           *             "sign": "gemini",
+           *             "degree_in_sign": 5.559161138,
+           *             "house": 9
+           *           }
+           *         ],
+           *         "houses": [
+           *           {
+           *             "house": 1,
+           *             "sign": "virgo",
+           *             "longitude": 174.6995155546
+           *           },
+           *           {
+           *             "house": 2,
+           *             "sign": "libra",
+           *             "longitude": 207.6930776885
+           *           },
+           *           {
+           *             "house": 3,
+           *             "sign": "sagittarius",
+           *             "longitude": 245.0582242289
+           *           }
+           *         ],
+           *         "aspects": [
+           *           {
+           *             "planet_a": "saturn",
+           *             "planet_b": "neptune",
+           *             "aspect": "semisquare",
+           *             "category": "minor",
+           *             "tone": "dynamic",
+           *             "exact_angle": 45,
+           *             "orb_degrees": 0.0344638561,
+           *             "max_orb_degrees": 2,
+           *             "strength": 0.9827680719,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "mars",
+           *             "planet_b": "pluto",
+           *             "aspect": "trine",
+           *             "category": "major",
+           *             "tone": "harmonious",
+           *             "exact_angle": 120,
+           *             "orb_degrees": 0.4903865328,
+           *             "max_orb_degrees": 7,
+           *             "strength": 0.929944781,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "neptune",
+           *             "planet_b": "pluto",
+           *             "aspect": "sextile",
+           *             "category": "major",
+           *             "tone": "harmonious",
+           *             "exact_angle": 60,
+           *             "orb_degrees": 0.3991353512,
+           *             "max_orb_degrees": 5,
+           *             "strength": 0.9201729298,
+           *             "is_applying": false
+           *           }
+           *         ]
+           *       },
+           *       "davison": {
+           *         "moment": "1975-12-08T22:52:30.000Z",
+           *         "latitude": 35.95025,
+           *         "longitude": 36.695,
+           *         "house_system": "placidus",
+           *         "positions": [
+           *           {
+           *             "planet": "sun",
+           *             "longitude": 256.2319364685,
+           *             "sign": "sagittarius",
+           *             "degree_in_sign": 16.2319364685,
+           *             "house": 3,
+           *             "speed_per_day": 1.0159402015,
+           *             "is_retrograde": false
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "longitude": 327.979232858,
+           *             "sign": "aquarius",
+           *             "degree_in_sign": 27.979232858,
+           *             "house": 5,
+           *             "speed_per_day": 12.1923566024,
+           *             "is_retrograde": false
+           *           },
+           *           {
+           *             "planet": "mercury",
+           *             "longitude": 261.8075042889,
+           *             "sign": "sagittarius",
+           *             "degree_in_sign": 21.8075042889,
+           *             "house": 3,
+           *             "speed_per_day": 1.5677617097,
+           *             "is_retrograde": false
+           *           }
+           *         ],
+           *         "houses": [
+           *           {
+           *             "house": 1,
+           *             "sign": "libra",
+           *             "longitude": 185.7122072073
+           *           },
+           *           {
+           *             "house": 2,
+           *             "sign": "scorpio",
+           *             "longitude": 212.9373095228
+           *           },
+           *           {
+           *             "house": 3,
+           *             "sign": "sagittarius",
+           *             "longitude": 243.5588820083
+           *           }
+           *         ],
+           *         "aspects": [
+           *           {
+           *             "planet_a": "venus",
+           *             "planet_b": "saturn",
+           *             "aspect": "square",
+           *             "category": "major",
+           *             "tone": "dynamic",
+           *             "exact_angle": 90,
+           *             "orb_degrees": 0.2163309848,
+           *             "max_orb_degrees": 7,
+           *             "strength": 0.9690955736,
+           *             "is_applying": true
+           *           },
+           *           {
+           *             "planet_a": "neptune",
+           *             "planet_b": "pluto",
+           *             "aspect": "sextile",
+           *             "category": "major",
+           *             "tone": "harmonious",
+           *             "exact_angle": 60,
+           *             "orb_degrees": 0.3649634026,
+           *             "max_orb_degrees": 5,
+           *             "strength": 0.9270073195,
+           *             "is_applying": false
+           *           },
+           *           {
+           *             "planet_a": "sun",
+           *             "planet_b": "jupiter",
+           *             "aspect": "trine",
+           *             "category": "major",
+           *             "tone": "harmonious",
+           *             "exact_angle": 120,
+           *             "orb_degrees": 1.4809516951,
+           *             "max_orb_degrees": 9,
+           *             "strength": 0.8354498117,
+           *             "is_applying": false
+           *           }
+           *         ]
+           *       },
+           *       "scores": {
+           *         "overall": 47,
+           *         "label": "mixed",
+           *         "dimensions": [
+           *           {
+           *             "dimension": "emotional",
+           *             "key_points": [
+           *               "moon"
+           *             ],
+           *             "weight": 0.2,
+           *             "score": 45,
+           *             "label": "mixed",
+           *             "support": 2.698,
+           *             "tension": 3.334,
+           *             "intensity": 0.866,
+           *             "contact_count": 11,
+           *             "top_contacts": [
+           *               {
+           *                 "planet_a": "sun",
+           *                 "planet_b": "moon",
+           *                 "aspect": "square",
+           *                 "category": "major",
+           *                 "tone": "dynamic",
+           *                 "exact_angle": 90,
+           *                 "orb_degrees": 0.9247455637,
+           *                 "max_orb_degrees": 8,
+           *                 "strength": 0.8844068045,
+           *                 "is_applying": false
+           *               },
+           *               {
+           *                 "planet_a": "saturn",
+           *                 "planet_b": "moon",
+           *                 "aspect": "semisextile",
+           *                 "category": "minor",
+           *                 "tone": "harmonious",
+           *                 "exact_angle": 30,
+           *                 "orb_degrees": 0.1821123185,
+           *                 "max_orb_degrees": 1.5,
+           *                 "strength": 0.8785917877,
+           *                 "is_applying": false
+           *               },
+           *               {
+           *                 "planet_a": "jupiter",
+           *                 "planet_b": "moon",
+           *                 "aspect": "sesquiquadrate",
+           *                 "category": "minor",
+           *                 "tone": "dynamic",
+           *                 "exact_angle": 135,
+           *                 "orb_degrees": 0.1870178048,
+           *                 "max_orb_degrees": 1.5,
+           *                 "strength": 0.8753214635,
+           *                 "is_applying": false
+           *               }
+           *             ]
+           *           },
+           *           {
+           *             "dimension": "romance",
+           *             "key_points": [
+           *               "venus",
+           *               "mars"
+           *             ],
+           *             "weight": 0.2,
+           *             "score": 47,
+           *             "label": "mixed",
+           *             "support": 3.254,
+           *             "tension": 3.784,
+           *             "intensity": 0.904,
+           *             "contact_count": 12,
+           *             "top_contacts": [
+           *               {
+           *                 "planet_a": "saturn",
+           *                 "planet_b": "venus",
+           *                 "aspect": "trine",
+           *                 "category": "major",
+           *                 "tone": "harmonious",
+           *                 "exact_angle": 120,
+           *                 "orb_degrees": 0.820021524,
+           *                 "max_orb_degrees": 6,
+           *                 "strength": 0.863329746,
+           *                 "is_applying": false
+           *               },
+           *               {
+           *                 "planet_a": "sun",
+           *                 "planet_b": "venus",
+           *                 "aspect": "conjunction",
+           *                 "category": "major",
+           *                 "tone": "neutral",
+           *                 "exact_angle": 0,
+           *                 "orb_degrees": 1.5626547693,
+           *                 "max_orb_degrees": 10,
+           *                 "strength": 0.8437345231,
+           *                 "is_applying": false
+           *               },
+           *               {
+           *                 "planet_a": "ascendant",
+           *                 "planet_b": "mars",
+           *                 "aspect": "sextile",
+           *                 "category": "major",
+           *                 "tone": "harmonious",
+           *                 "exact_angle": 60,
+           *                 "orb_degrees": 0.6749927377,
+           *                 "max_orb_degrees": 4,
+           *                 "strength": 0.8312518156,
+           *                 "is_applying": false
+           *               }
+           *             ]
+           *           },
+           *           {
+           *             "dimension": "communication",
+           *             "key_points": [
+           *               "mercury"
+           *             ],
+           *             "weight": 0.15,
+           *             "score": 43,
+           *             "label": "mixed",
+           *             "support": 1.926,
+           *             "tension": 2.654,
+           *             "intensity": 0.783,
+           *             "contact_count": 8,
+           *             "top_contacts": [
+           *               {
+           *                 "planet_a": "mercury",
+           *                 "planet_b": "neptune",
+           *                 "aspect": "opposition",
+           *                 "category": "major",
+           *                 "tone": "dynamic",
+           *                 "exact_angle": 180,
+           *                 "orb_degrees": 0.7197027099,
+           *                 "max_orb_degrees": 8,
+           *                 "strength": 0.9100371613,
+           *                 "is_applying": false
+           *               },
+           *               {
+           *                 "planet_a": "ascendant",
+           *                 "planet_b": "mercury",
+           *                 "aspect": "conjunction",
+           *                 "category": "major",
+           *                 "tone": "neutral",
+           *                 "exact_angle": 0,
+           *                 "orb_degrees": 2.2306844314,
+           *                 "max_orb_degrees": 8,
+           *                 "strength": 0.7211644461,
+           *                 "is_applying": false
+           *               },
+           *               {
+           *                 "planet_a": "mercury",
+           *                 "planet_b": "sun",
+           *                 "aspect": "sextile",
+           *                 "category": "major",
+           *                 "tone": "harmonious",
+           *                 "exact_angle": 60,
+           *                 "orb_degrees": 1.746161989,
+           *                 "max_orb_degrees": 6,
+           *                 "strength": 0.7089730018,
+           *                 "is_applying": false
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.RelationshipResponse'];
         };
       };
@@ -40972,6 +46702,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
+         *     }
+         */
         'application/json': components['schemas']['astro.western.v1.CompatibilityTopicsRequest'];
       };
     };
@@ -40991,6 +46727,115 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *       "method_version": "western-relationship-v1",
+           *       "overall_score": 47,
+           *       "topics": [
+           *         {
+           *           "rank": 1,
+           *           "topic": "commitment",
+           *           "title": "Commitment",
+           *           "score": 58,
+           *           "label": "good",
+           *           "summary": "Commitment (staying power, duty and building something lasting) comes fairly naturally to you: 6 contacts involve Saturn.",
+           *           "evidence": [
+           *             {
+           *               "kind": "score",
+           *               "label": "commitment score",
+           *               "score": 58
+           *             },
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.saturn semisextile b.moon",
+           *               "planet_a": "saturn",
+           *               "planet_b": "moon",
+           *               "aspect": "semisextile",
+           *               "orb_degrees": 0.18,
+           *               "strength": 0.879
+           *             },
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.saturn trine b.venus",
+           *               "planet_a": "saturn",
+           *               "planet_b": "venus",
+           *               "aspect": "trine",
+           *               "orb_degrees": 0.82,
+           *               "strength": 0.863
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "rank": 2,
+           *           "topic": "identity",
+           *           "title": "Core bond",
+           *           "score": 53,
+           *           "label": "mixed",
+           *           "summary": "Core bond (how your basic natures and life directions meet) asks for some conscious effort: 20 contacts involve Sun or Ascendant.",
+           *           "evidence": [
+           *             {
+           *               "kind": "score",
+           *               "label": "identity score",
+           *               "score": 53
+           *             },
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.jupiter conjunction b.sun",
+           *               "planet_a": "jupiter",
+           *               "planet_b": "sun",
+           *               "aspect": "conjunction",
+           *               "orb_degrees": 0.19,
+           *               "strength": 0.981
+           *             },
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.uranus opposition b.sun",
+           *               "planet_a": "uranus",
+           *               "planet_b": "sun",
+           *               "aspect": "opposition",
+           *               "orb_degrees": 0.52,
+           *               "strength": 0.948
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "rank": 3,
+           *           "topic": "romance",
+           *           "title": "Romance and attraction",
+           *           "score": 47,
+           *           "label": "mixed",
+           *           "summary": "Romance and attraction (affection, desire and the spark between you) asks for some conscious effort: 12 contacts involve Venus or Mars.",
+           *           "evidence": [
+           *             {
+           *               "kind": "score",
+           *               "label": "romance score",
+           *               "score": 47
+           *             },
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.saturn trine b.venus",
+           *               "planet_a": "saturn",
+           *               "planet_b": "venus",
+           *               "aspect": "trine",
+           *               "orb_degrees": 0.82,
+           *               "strength": 0.863
+           *             },
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.sun conjunction b.venus",
+           *               "planet_a": "sun",
+           *               "planet_b": "venus",
+           *               "aspect": "conjunction",
+           *               "orb_degrees": 1.56,
+           *               "strength": 0.844
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.CompatibilityTopicsResponse'];
         };
       };
@@ -41228,6 +47073,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
+         *     }
+         */
         'application/json': components['schemas']['astro.western.v1.RelationshipRequest'];
       };
     };
@@ -41247,6 +47098,68 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *       "method_version": "western-relationship-v1",
+           *       "highlights": [
+           *         {
+           *           "id": "rel.score.overall",
+           *           "kind": "score",
+           *           "title": "Overall compatibility 47/100",
+           *           "body": "Across seven areas this pairing rates mixed; 16 harmonious and 25 dynamic contacts link your charts.",
+           *           "tone": "neutral",
+           *           "priority": 1,
+           *           "evidence": [
+           *             {
+           *               "kind": "score",
+           *               "label": "overall score",
+           *               "score": 47
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": "rel.strength.jupiter.conjunction.sun",
+           *           "kind": "strength",
+           *           "title": "Jupiter conjunction Sun",
+           *           "body": "Person A's Jupiter meets person B's Sun (orb 0.2°). This contact tends to feel easy and rewarding for both of you.",
+           *           "tone": "supportive",
+           *           "priority": 2,
+           *           "evidence": [
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.jupiter conjunction b.sun",
+           *               "planet_a": "jupiter",
+           *               "planet_b": "sun",
+           *               "aspect": "conjunction",
+           *               "orb_degrees": 0.19,
+           *               "strength": 0.981
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": "rel.strength.saturn.semisextile.moon",
+           *           "kind": "strength",
+           *           "title": "Saturn semisextile Moon",
+           *           "body": "Person A's Saturn brushes person B's Moon (orb 0.2°). This contact tends to feel easy and rewarding for both of you.",
+           *           "tone": "supportive",
+           *           "priority": 3,
+           *           "evidence": [
+           *             {
+           *               "kind": "contact",
+           *               "label": "a.saturn semisextile b.moon",
+           *               "planet_a": "saturn",
+           *               "planet_b": "moon",
+           *               "aspect": "semisextile",
+           *               "orb_degrees": 0.18,
+           *               "strength": 0.879
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.western.v1.RelationshipHighlightsResponse'];
         };
       };
