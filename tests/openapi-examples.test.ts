@@ -10,7 +10,15 @@ import fs from 'node:fs';
 import prettier from 'prettier';
 import { describe, it } from 'node:test';
 import { EXAMPLES_FILE, type OperationExamples } from '../gateway/src/openapi/examples.ts';
-import { api, checkoutToken, expectStatus, operator, verificationCode } from './helpers/client.ts';
+import {
+  api,
+  checkoutToken,
+  expectStatus,
+  localPaymentSecret,
+  operator,
+  resetToken,
+  verificationCode,
+} from './helpers/client.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';
 
 const AT = '2026-03-20T12:00:00+00:00';
@@ -23,38 +31,46 @@ function trim(v: unknown): unknown {
   return v;
 }
 
-/** Values for parameters the document gives no enum, default or format for, by name (valid inputs). */
-const PARAM_VALUES: Record<string, string> = {
+const LATER = '2026-03-27T12:00:00+00:00';
+/** Values for parameters the schema alone cannot fill (no enum, default or format), by name. */
+const NAMED: Record<string, string> = {
+  latitude: String(BIRTH.latitude),
+  longitude: String(BIRTH.longitude),
+  timezone: 'Asia/Kolkata',
   theme: 'career',
   planet: 'sun',
   domain: 'love',
-  day: '2026-03-20',
-  latitude: '19.076',
-  longitude: '72.8777',
-  timezone: 'Asia/Kolkata',
-  at: AT,
-  starts_at: AT,
-  ends_at: '2026-04-19T12:00:00+00:00',
-  window_start: AT,
-  window_end: '2026-03-21T12:00:00+00:00',
   query: 'Mumbai',
-  from: '2026-03-01T00:00:00+00:00',
-  to: '2026-04-01T00:00:00+00:00',
+  depth: '2', // keeps the vimshottari example small
 };
+/** The end of a window: a week after its start (within every route's window limit). */
+const WINDOW_END = new Set(['to', 'ends_at', 'window_end']);
 
-/** Per operation, where a parameter means something else there or its default makes a huge example. */
-const OP_VALUES: Record<string, () => Record<string, string>> = {
-  ReadingsService_GetVaishnavaCalendar: () => ({ from: '2026-03-20', days: '10' }),
-  DashaService_GetVimshottari: () => ({ depth: '2' }),
-  // Usage of the calls made above: a window around now.
-  LlmService_GetUsageSummary: () => ({
-    from: new Date(Date.now() - 86_400_000).toISOString(),
-    to: new Date(Date.now() + 86_400_000).toISOString(),
-  }),
-};
+// Secrets in the recorded bodies (API-key plaintext, session JWTs, refresh tokens) become obviously
+// fake placeholders of the same shape: prefix kept, every other letter or digit replaced by x, so the
+// example still validates (length and pattern) but carries no working credential.
+const SECRET_KEYS = new Set(['plaintext', 'access_token', 'refresh_token', 'token', 'confirmation_secret']);
+function redact(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(redact);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [
+        k,
+        SECRET_KEYS.has(k) && typeof x === 'string'
+          ? x.replace(
+              /^((?:ak_live_|rt_|eyJ[^.]*\.)?)(.*)$/,
+              (_m, p: string, rest: string) => p + rest.replace(/[A-Za-z0-9]/g, 'x'),
+            )
+          : redact(x),
+      ]),
+    );
+  return v;
+}
 
 function queryValue(p: any): string | undefined {
   const s = p.schema;
+  if (NAMED[p.name] !== undefined) return NAMED[p.name];
+  if (WINDOW_END.has(p.name)) return s.format === 'date' ? LATER.slice(0, 10) : LATER;
   if (s.default !== undefined) return String(s.default);
   if (s.enum?.length) return String(s.enum[0]);
   if (s.format === 'date-time') return AT;
@@ -71,32 +87,30 @@ describe('OpenAPI examples from real calls', () => {
     const recorded: Record<string, OperationExamples> = {};
     const problems: string[] = [];
     const record = (id: string, status: number, body: unknown, request?: unknown) => {
-      const shown = trim(body);
+      const shown = redact(trim(body));
       problems.push(...v.response(id, status, body).map((p) => `${id} response ${p}`));
       problems.push(...v.response(id, status, shown).map((p) => `${id} trimmed response ${p}`));
+      if (request !== undefined) request = redact(request);
       if (request !== undefined) problems.push(...v.request(id, request).map((p) => `${id} request ${p}`));
       recorded[id] = { ...(request !== undefined ? { request } : {}), ...(body !== null ? { response: shown } : {}) };
     };
     const call = async (id: string, method: string, url: string, opts: Parameters<typeof api>[2] = {}) => {
       const res = await api(method, url, opts);
       assert.ok(res.status < 300, `${id}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
-      if (res.status !== 204) record(id, res.status, res.json, opts.body);
-      // A 204 has no body to show: the request (if any) is the example, and the operation is covered.
-      else recorded[id] = opts.body !== undefined ? { request: opts.body } : {};
+      if (res.status === 204) recorded[id] = opts.body !== undefined ? { request: opts.body } : {};
+      else if (res.headers.get('content-type')?.startsWith('text/event-stream')) recorded[id] = { stream: res.text };
+      else record(id, res.status, res.json, opts.body);
       return res.json;
     };
-    // The later write routes: recorded when they answer 2xx; a refusal is printed and counted instead
-    // of failing the whole recording (the coverage count at the end says how many are left).
-    const missed: string[] = [];
-    const tryCall = async (id: string, method: string, url: string, opts: Parameters<typeof api>[2] = {}) => {
-      const res = await api(method, url, opts);
-      if (res.status >= 300) {
-        missed.push(`${id}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+    // For routes whose valid input is less settled here: a failure is logged, and the document test
+    // (tests/openapi-document.test.ts) then fails on the missing example.
+    const soft = async (id: string, method: string, url: string, opts: Parameters<typeof api>[2] = {}) => {
+      try {
+        return await call(id, method, url, opts);
+      } catch (e) {
+        console.log(`# no example: ${id}: ${(e as Error).message}`);
         return undefined;
       }
-      if (res.status !== 204) record(id, res.status, res.json, opts.body);
-      else recorded[id] = opts.body !== undefined ? { request: opts.body } : {};
-      return res.json;
     };
 
     // Accounts: sign-up, verify, key (the signup helper asserts 201; record its body too).
@@ -157,8 +171,8 @@ describe('OpenAPI examples from real calls', () => {
     const spare = (
       await api('POST', '/v1/api-keys', { token: session, body: { name: 'spare', scopes: ['charts:read'] } })
     ).json;
-    await call('AccountService_RevokeApiKey', 'POST', `/v1/api-keys/${spare.id}/revoke`, { token: session, body: {} });
-    const theme = await call(
+    await call('AccountService_RevokeApiKey', 'POST', `/v1/api-keys/${spare.id}/revoke`, { token: session });
+    await call(
       'LlmService_ThemeInterpretation',
       'POST',
       `/v1/llm/theme/career?chart_id=${vedic.id}&language=en&tier=basic`,
@@ -167,35 +181,141 @@ describe('OpenAPI examples from real calls', () => {
       },
     );
 
+    // The other writes: LLM readings (fake provider of the test fleet), streams, relationships,
+    // muhurta, reports, a chart deleted, password and billing flows.
+    const llmQ = `chart_id=${vedic.id}&language=en`;
+    const llmIds: Record<string, any> = {};
+    for (const [id, route] of [
+      ['LlmService_ChartReading', 'chart-reading'],
+      ['LlmService_DashaForecast', 'dasha-forecast'],
+      ['LlmService_MuhurtaReasoning', 'muhurta-reasoning'],
+      ['LlmService_StreamChartReading', 'chart-reading/stream'],
+      ['LlmService_StreamDashaForecast', 'dasha-forecast/stream'],
+      ['LlmService_StreamMuhurtaReasoning', 'muhurta-reasoning/stream'],
+      ['LlmService_StreamThemeInterpretation', 'theme/career/stream'],
+    ] as const)
+      llmIds[id] = await soft(id, 'POST', `/v1/llm/${route}?${llmQ}`, {
+        token: ak,
+        ...(route.endsWith('/stream') ? { headers: { accept: 'text/event-stream' } } : {}),
+      });
+    const western2 = (
+      await api('POST', '/v1/charts', {
+        token: ak,
+        body: {
+          birth: { moment: '1961-07-01T19:45:00+01:00', latitude: 52.8245, longitude: 0.5123 },
+          system: 'western',
+          ayanamsha: null,
+        },
+      })
+    ).json;
+    const pair = { chart_a_id: western.id, chart_b_id: western2.id };
+    await soft('WesternRelationshipService_CreateRelationship', 'POST', '/v1/western/relationships', {
+      token: ak,
+      body: pair,
+    });
+    await soft('WesternRelationshipService_GetPairFacts', 'POST', '/v1/compatibility/pair-facts', {
+      token: ak,
+      body: pair,
+    });
+    await soft(
+      'WesternRelationshipService_GetBestCompatibilityTopics',
+      'POST',
+      '/v1/western/ux/best-compatibility-topics',
+      {
+        token: ak,
+        body: pair,
+      },
+    );
+    await soft(
+      'WesternRelationshipService_GetRelationshipHighlights',
+      'POST',
+      '/v1/western/ux/relationship-highlights',
+      {
+        token: ak,
+        body: pair,
+      },
+    );
+    const place = { latitude: 28.6139, longitude: 77.209, timezone: 'Asia/Kolkata' }; // as tests/vedic-muhurta.test.ts
+    await soft('MuhurtaService_ScoreMuhurta', 'POST', '/v1/vedic/muhurta/score', {
+      token: ak,
+      body: { natal_chart_id: vedic.id, activity_type: 'travel', proposed_at: '2026-03-16T10:00:00+05:30', ...place },
+    });
+    await soft('MuhurtaService_SearchMuhurta', 'POST', '/v1/vedic/muhurta/search', {
+      token: ak,
+      body: {
+        natal_chart_id: vedic.id,
+        activity_type: 'marriage',
+        window_start: '2026-03-16T00:00:00+05:30',
+        window_end: '2026-03-16T12:00:00+05:30',
+        interval_minutes: 60,
+        top_n: 3,
+        ...place,
+      },
+    });
+    await soft('LlmInterpretationService_NatalInterpretation', 'POST', '/v1/interpretations/natal', {
+      token: ak,
+      body: { chart_id: western.id, language: 'en' },
+    });
+    await soft('LlmInterpretationService_VedicInterpretation', 'POST', '/v1/interpretations/vedic/natal', {
+      token: ak,
+      body: { chart_id: vedic.id },
+    });
+    await soft('LlmInterpretationService_RelationshipInterpretation', 'POST', '/v1/interpretations/relationship', {
+      token: ak,
+      body: { ...pair, language: 'en' },
+    });
+    await soft('LlmInterpretationService_ForecastInterpretation', 'POST', '/v1/interpretations/forecast', {
+      token: ak,
+      body: { chart_id: western.id, starts_at: AT, ends_at: LATER, language: 'en' },
+    });
+    await soft('ReportService_CreateReport', 'POST', '/v1/reports', { token: ak, body: { chart_id: vedic.id } });
+    const doomed = (await api('POST', '/v1/charts', { token: ak, body: { birth: BIRTH } })).json;
+    await soft('ChartService_DeleteChart', 'DELETE', `/v1/charts/${doomed.id}`, { token: ak });
+    const unverified = (
+      await api('POST', '/v1/auth/signup', {
+        body: { ...signupBody, email: `examples-unverified-${Date.now()}@example.com` },
+      })
+    ).json;
+    const checkout = await soft('BillingService_CreateCheckout', 'POST', '/v1/billing/checkout', {
+      token: session,
+      body: { item: 'credits', quantity: 2 },
+    });
+    if (checkout) {
+      const ct = checkoutToken(checkout.checkout_url);
+      await soft('BillingService_GetLocalCheckout', 'GET', `/v1/billing/local/checkouts/${ct}`);
+      await soft('BillingService_ConfirmLocalCheckout', 'POST', `/v1/billing/local/checkouts/${ct}/confirm`, {
+        token: session,
+        // The test fleet's local payment secret, not a credential of any real provider.
+        body: { confirmation_secret: localPaymentSecret() },
+      });
+    }
+    await soft('BillingService_CreatePortal', 'POST', '/v1/billing/portal', { token: session, body: {} });
+
     // Every GET, required parameters filled from the document and path ids from the calls above.
     const ids: Record<string, string> = {
       key_id: key.id,
       chart_id: vedic.id,
       feedback_id: fb.id,
       template_id: statement.template_id,
-      interpretation_id: theme.interpretation_id ?? theme.id,
+      interpretation_id: llmIds.LlmService_ChartReading?.interpretation_id,
     };
     let tried = 0;
     for (const [p, item] of Object.entries<any>(doc.paths)) {
       const op = item.get;
-      if (!op) continue;
-      const given = { ...PARAM_VALUES, ...OP_VALUES[op.operationId]?.() };
-      const valueOf = (param: any) => (param ? (given[param.name] ?? queryValue(param)) : undefined);
+      if (!op) continue; // deprecated routes too: their document entry needs an example as well
       const chart = p.startsWith('/v1/western') ? western : vedic;
       let ok = true;
       const url = p.replace(/\{([^}]+)\}/g, (_m, name: string) => {
         if (name === 'id') return p.startsWith('/v1/interpretations/') ? interp.id : chart.id;
         if (ids[name]) return ids[name];
-        const value = valueOf(op.parameters.find((x: any) => x.name === name));
+        const param = op.parameters.find((x: any) => x.name === name);
+        const value = param && queryValue(param);
         if (value === undefined) ok = false;
         return encodeURIComponent(value ?? '');
       });
       const qs = new URLSearchParams();
-      // Required query parameters, and optional ones an operation sets on purpose (OP_VALUES).
-      const wanted = (x: any) =>
-        x.in === 'query' && (x.required || OP_VALUES[op.operationId]?.()[x.name] !== undefined);
-      for (const param of op.parameters.filter(wanted)) {
-        const value = param.name === 'chart_id' ? vedic.id : valueOf(param);
+      for (const param of op.parameters.filter((x: any) => x.in === 'query' && (x.required || x.name === 'depth'))) {
+        const value = param.name === 'chart_id' ? vedic.id : queryValue(param);
         if (value === undefined) ok = false;
         else qs.set(param.name, value);
       }
@@ -204,132 +324,41 @@ describe('OpenAPI examples from real calls', () => {
       const token = op['x-access'] === 'public' ? undefined : op['x-access'] === 'session' ? session : ak;
       const res = await api('GET', qs.size ? `${url}?${qs}` : url, { token });
       if (res.status === 200 && res.text.length < 2_000_000) record(op.operationId, 200, res.json);
+      else console.log(`# no example: GET ${p} -> ${res.status} ${res.text.slice(0, 200)}`);
     }
 
-    // The other write routes, each with a valid request (the shapes of their end-to-end tests).
-    const westernB = (
-      await api('POST', '/v1/charts', {
-        token: ak,
-        body: {
-          birth: { moment: '1961-07-01T19:45:00+01:00', latitude: 52.8245, longitude: 0.5127 },
-          system: 'western',
-        },
-      })
-    ).json;
-    const pair = { chart_a_id: western.id, chart_b_id: westernB.id };
-    const rel = (id: string, path: string) => tryCall(id, 'POST', path, { token: ak, body: pair });
-    await rel('WesternRelationshipService_CreateRelationship', '/v1/western/relationships');
-    await rel('WesternRelationshipService_GetBestCompatibilityTopics', '/v1/western/ux/best-compatibility-topics');
-    await rel('WesternRelationshipService_GetRelationshipHighlights', '/v1/western/ux/relationship-highlights');
-    await rel('WesternRelationshipService_GetPairFacts', '/v1/compatibility/pair-facts');
-    const place = { latitude: 28.6139, longitude: 77.209, timezone: 'Asia/Kolkata' };
-    await tryCall('MuhurtaService_ScoreMuhurta', 'POST', '/v1/vedic/muhurta/score', {
-      token: ak,
-      body: { natal_chart_id: vedic.id, activity_type: 'travel', proposed_at: '2026-03-16T10:00:00+05:30', ...place },
+    // The sign-up above mailed a code moments ago: resending waits out its short cool-down.
+    await new Promise((r) => setTimeout(r, 3000));
+    await soft('AccountService_ResendVerification', 'POST', '/v1/auth/resend-verification', {
+      token: unverified.session.access_token,
+      body: {},
     });
-    await tryCall('MuhurtaService_SearchMuhurta', 'POST', '/v1/vedic/muhurta/search', {
-      token: ak,
-      body: {
-        natal_chart_id: vedic.id,
-        activity_type: 'marriage',
-        window_start: '2026-03-16T00:00:00+05:30',
-        window_end: '2026-03-17T00:00:00+05:30',
-        interval_minutes: 60,
-        top_n: 3,
-        ...place,
-      },
-    });
-    await tryCall('ReportService_CreateReport', 'POST', '/v1/reports', { token: ak, body: { chart_id: vedic.id } });
-    const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
-    await tryCall(
-      'LlmService_ChartReading',
-      'POST',
-      `/v1/llm/chart-reading?${q({ chart_id: vedic.id, language: 'en' })}`,
-      {
-        token: ak,
-      },
-    );
-    await tryCall(
-      'LlmService_DashaForecast',
-      'POST',
-      `/v1/llm/dasha-forecast?${q({ chart_id: vedic.id, language: 'en', at: AT })}`,
-      { token: ak },
-    );
-    await tryCall(
-      'LlmService_MuhurtaReasoning',
-      'POST',
-      `/v1/llm/muhurta-reasoning?${q({
-        chart_id: vedic.id,
-        language: 'en',
-        window_start: '2026-02-01T06:00:00+05:30',
-        window_end: '2026-02-02T06:00:00+05:30',
-        interval_minutes: '240',
-        ...Object.fromEntries(Object.entries(place).map(([k, v]) => [k, String(v)])),
-      })}`,
-      { token: ak },
-    );
-    const interpret = (id: string, path: string, body: object) => tryCall(id, 'POST', path, { token: ak, body });
-    await interpret('LlmInterpretationService_NatalInterpretation', '/v1/interpretations/natal', {
-      chart_id: western.id,
-      language: 'en',
-    });
-    await interpret('LlmInterpretationService_RelationshipInterpretation', '/v1/interpretations/relationship', {
-      ...pair,
-      language: 'en',
-    });
-    await interpret('LlmInterpretationService_ForecastInterpretation', '/v1/interpretations/forecast', {
-      chart_id: western.id,
-      language: 'en',
-      starts_at: '2026-01-01T00:00:00Z',
-      ends_at: '2026-02-01T00:00:00Z',
-    });
-    await interpret('LlmInterpretationService_VedicInterpretation', '/v1/interpretations/vedic/natal', {
-      chart_id: vedic.id,
-    });
-    await tryCall('AccountService_ForgotPassword', 'POST', '/v1/auth/password/forgot', {
-      body: { email: signupBody.email },
-    });
-    const checkout = await tryCall('BillingService_CreateCheckout', 'POST', '/v1/billing/checkout', {
-      token: session,
-      body: { item: 'credits', quantity: 2 },
-    });
-    if (checkout)
-      await tryCall(
-        'BillingService_GetLocalCheckout',
-        'GET',
-        `/v1/billing/local/checkouts/${checkoutToken(checkout.checkout_url)}`,
-      );
-    await tryCall('BillingService_CreatePortal', 'POST', '/v1/billing/portal', { token: ak, body: {} });
-    const spareChart = (await api('POST', '/v1/charts', { token: ak, body: { birth: BIRTH } })).json;
-    await tryCall('ChartService_DeleteChart', 'DELETE', `/v1/charts/${spareChart.id}`, { token: ak });
 
     // Usage, after the traffic above.
     await call('AccountService_GetTenantUsageEndpoints', 'GET', '/v1/tenant/usage/endpoints', { token: session });
 
-    // A second account, unverified, asks for its code again once the cooldown has passed.
-    const other = await api('POST', '/v1/auth/signup', {
-      body: { ...signupBody, email: `examples-resend-${Date.now()}@example.com` },
-    });
-    await new Promise((r) => setTimeout(r, Number(process.env.RESEND_COOLDOWN_SECONDS ?? 2) * 1000 + 200));
-    await tryCall('AccountService_ResendVerification', 'POST', '/v1/auth/resend-verification', {
-      token: other.json?.session?.access_token,
-      body: {},
-    });
-    // Session changes last: back to Free, then a new password.
-    await tryCall('AccountService_SetTenantPlan', 'POST', '/v1/tenant/plan', {
+    // Last, as they downgrade the plan, erase the charts and end the sessions.
+    await soft('AccountService_SetTenantPlan', 'POST', '/v1/tenant/plan', {
       token: session,
       body: { plan_tier: 'free' },
     });
-    await tryCall('AccountService_ChangePassword', 'POST', '/v1/auth/password/change', {
-      token: session,
-      body: { current_password: signupBody.password, new_password: `${signupBody.password}-2` },
-    });
-    // Last: the tenant's erasure (it removes everything above).
-    await tryCall('ChartService_EraseTenantData', 'DELETE', '/v1/tenant/data', {
+    await soft('ChartService_EraseTenantData', 'DELETE', '/v1/tenant/data', {
       token: ak,
       body: { confirm: 'DELETE ALL DATA' },
     });
-    if (missed.length) console.log(`# write routes without an example:\n#   ${missed.join('\n#   ')}`);
+    await soft('AccountService_ChangePassword', 'POST', '/v1/auth/password/change', {
+      token: session,
+      body: { current_password: signupBody.password, new_password: 'Another-Horse-Battery-Staple-43!y' },
+    });
+
+    const forgotAt = Date.now();
+    await soft('AccountService_ForgotPassword', 'POST', '/v1/auth/password/forgot', {
+      body: { email: signupBody.email },
+    });
+    await soft('AccountService_ResetPassword', 'POST', '/v1/auth/password/reset', {
+      body: { token: await resetToken(signupBody.email, forgotAt), new_password: 'Third-Horse-Battery-Staple-44!z' },
+    });
+
     assert.deepEqual(problems, []);
     const count = Object.keys(recorded).length;
     assert.ok(tried > 60 && count > 60, `examples recorded: ${count} (${tried} GET routes tried)`);

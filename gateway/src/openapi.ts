@@ -95,7 +95,7 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string, opts: Build
     const responses: Record<string, unknown> = {};
     const ok = String(r.successStatus);
     if (r.successStatus === 204) responses['204'] = { description: 'No content', headers: successHeaders(r) };
-    else if (r.responseStream) responses[ok] = { ...sseResponse(), headers: successHeaders(r) };
+    else if (r.responseStream) responses[ok] = { ...sseResponse(examples?.stream), headers: successHeaders(r) };
     else
       responses[ok] = {
         description: r.summary || 'Success',

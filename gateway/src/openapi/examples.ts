@@ -10,6 +10,8 @@ export interface OperationExamples {
   request?: unknown;
   /** The success body received (success status of the route). */
   response?: unknown;
+  /** The Server-Sent Events stream received, as its text (SSE routes). */
+  stream?: string;
 }
 
 export const EXAMPLES_FILE = path.join(import.meta.dirname, 'examples.json');

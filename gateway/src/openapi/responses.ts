@@ -217,7 +217,8 @@ export const SSE_EVENT_SCHEMAS: Record<string, Schema> = {
  * type's schema describes one event as the SSE generators read it: `{event, data}` with `event` the
  * name and `data` the parsed JSON of its data lines, one alternative per event name.
  */
-export function sseResponse(): Schema {
+/** `example`: a recorded event stream, as the text a client reads. */
+export function sseResponse(example?: string): Schema {
   const one = (event: string, schema: string) => ({
     type: 'object',
     required: ['event', 'data'],
@@ -236,6 +237,10 @@ export function sseResponse(): Schema {
             one('error', 'SseErrorEvent'),
           ],
         },
+        // A vendor extension, not `example`: the schema above describes one event as an object (what
+        // a client parses), while the recording is the raw stream text, which `example` would have to
+        // match (Redocly no-invalid-media-type-examples).
+        ...(example !== undefined ? { 'x-stream-example': example } : {}),
       },
     },
   };

@@ -5781,20 +5781,20 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "id": "01a2101d-be33-720e-8975-1cbbba44d7a2",
+           *           "id": "01a2101f-554e-776f-b066-48e48ad05ef7",
            *           "name": "my app",
-           *           "key_prefix": "ak_live_muYr",
-           *           "key_last4": "T4l9",
-           *           "display": "ak_live_muYr…T4l9",
+           *           "key_prefix": "ak_live_GKRT",
+           *           "key_last4": "J8rF",
+           *           "display": "ak_live_GKRT…J8rF",
            *           "scopes": [
            *             "charts:read",
            *             "charts:write",
            *             "compatibility:read"
            *           ],
-           *           "owner_tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
-           *           "created_at": "2026-11-25T00:31:54.415Z",
-           *           "created_by": "user:01a2101d-b701-727f-9040-aaabe358e7f3",
-           *           "last_used_at": "2026-11-25T00:31:54.697Z",
+           *           "owner_tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *           "created_at": "2026-11-25T00:33:38.635Z",
+           *           "created_by": "user:01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *           "last_used_at": "2026-11-25T00:33:38.822Z",
            *           "expires_at": null,
            *           "revoked_at": null,
            *           "metadata": {}
@@ -5994,24 +5994,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-be33-720e-8975-1cbbba44d7a2",
+           *       "id": "01a2101f-554e-776f-b066-48e48ad05ef7",
            *       "name": "my app",
-           *       "key_prefix": "ak_live_muYr",
-           *       "key_last4": "T4l9",
-           *       "display": "ak_live_muYr…T4l9",
+           *       "key_prefix": "ak_live_GKRT",
+           *       "key_last4": "J8rF",
+           *       "display": "ak_live_GKRT…J8rF",
            *       "scopes": [
            *         "charts:read",
            *         "charts:write",
            *         "compatibility:read"
            *       ],
-           *       "owner_tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
-           *       "created_at": "2026-11-25T00:31:54.415Z",
-           *       "created_by": "user:01a2101d-b701-727f-9040-aaabe358e7f3",
+           *       "owner_tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "created_at": "2026-11-25T00:33:38.635Z",
+           *       "created_by": "user:01a2101f-4f2f-7068-a6da-f879d157d18a",
            *       "last_used_at": null,
            *       "expires_at": null,
            *       "revoked_at": null,
            *       "metadata": {},
-           *       "plaintext": "ak_live_muYriGxZsljBHDkdH3CBRXAeNZ3jeJ6wBVxnpYWePU30FT4l9"
+           *       "plaintext": "ak_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
@@ -6227,7 +6227,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -6243,20 +6242,20 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-c369-776c-8890-ac5f68845a3d",
+           *       "id": "01a2101f-5bcb-769d-8e11-05ac13887f60",
            *       "name": "spare",
-           *       "key_prefix": "ak_live_Hpxg",
-           *       "key_last4": "aR2Z",
-           *       "display": "ak_live_Hpxg…aR2Z",
+           *       "key_prefix": "ak_live_RtZB",
+           *       "key_last4": "zVlk",
+           *       "display": "ak_live_RtZB…zVlk",
            *       "scopes": [
            *         "charts:read"
            *       ],
-           *       "owner_tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
-           *       "created_at": "2026-11-25T00:31:55.749Z",
-           *       "created_by": "user:01a2101d-b701-727f-9040-aaabe358e7f3",
+           *       "owner_tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "created_at": "2026-11-25T00:33:40.287Z",
+           *       "created_by": "user:01a2101f-4f2f-7068-a6da-f879d157d18a",
            *       "last_used_at": null,
            *       "expires_at": null,
-           *       "revoked_at": "2026-11-25T00:31:55.850Z",
+           *       "revoked_at": "2026-11-25T00:33:40.387Z",
            *       "metadata": {}
            *     }
            */
@@ -6501,17 +6500,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-18T00:31:56.283Z",
-           *       "until": "2026-11-25T00:31:56.283Z",
-           *       "total_requests": 5,
-           *       "total_errors": 0,
+           *       "since": "2026-11-18T00:33:45.881Z",
+           *       "until": "2026-11-25T00:33:45.881Z",
+           *       "total_requests": 27,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
-           *           "requests": 5,
+           *           "requests": 27,
            *           "errors_4xx": 0,
-           *           "errors_5xx": 0,
-           *           "latency_p95_ms": null
+           *           "errors_5xx": 1,
+           *           "latency_p95_ms": 631.69
            *         }
            *       ]
            *     }
@@ -6710,27 +6709,27 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-18T00:31:56.325Z",
-           *       "until": "2026-11-25T00:31:56.325Z",
-           *       "total_requests": 5,
-           *       "total_errors": 0,
+           *       "since": "2026-11-18T00:33:45.914Z",
+           *       "until": "2026-11-25T00:33:45.914Z",
+           *       "total_requests": 27,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
-           *           "requests": 2,
+           *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
-           *           "requests": 1,
+           *           "requests": 2,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
-           *           "endpoint_path": "/v1/feedback",
+           *           "endpoint_path": "/v1/compatibility/pair-facts",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -6916,7 +6915,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795566712373@example.com",
+         *       "email": "examples-1795566816893@example.com",
          *       "password": "Correct-Horse-Battery-Staple-42!x"
          *     }
          */
@@ -6935,17 +6934,17 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMTAxZC1iNzAxLTcyN2YtOTA0MC1hYWFiZTM1OGU3ZjMiLCJ0aWQiOiIwMWEyMTAxZC1iNzAwLTc0OGMtYmQ1NC0xYzc0M2ZlY2UxZjMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTY2NzE0LCJpYXRfbXMiOjE3OTU1NjY3MTQwOTcsImV4cCI6MTc5NTU2NzYxNCwidXNyIjp7ImlkIjoiMDFhMjEwMWQtYjcwMS03MjdmLTkwNDAtYWFhYmUzNThlN2YzIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTY2NzEyMzczQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI1VDAwOjMxOjUyLjU3NloiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNVQwMDozMTo1NC4wOTdaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.Halm1OYWrOHWLLL5XzfUDWpKcZgQD5Iyg2HhFuzlWNU",
-           *         "refresh_token": "rt_oHwIZr-b6mEeS6HIjtABdSWFQWJuHaePD1MkxaMjQL8",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_xxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a2101d-b701-727f-9040-aaabe358e7f3",
-           *         "email": "examples-1795566712373@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-25T00:31:52.576Z",
-           *         "last_login_at": "2026-11-25T00:31:54.097Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       }
            *     }
            */
@@ -7151,11 +7150,11 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "01a2101d-b701-727f-9040-aaabe358e7f3",
-           *         "email": "examples-1795566712373@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-25T00:31:52.576Z",
-           *         "last_login_at": "2026-11-25T00:31:54.097Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       },
            *       "scopes": [
            *         "keys:manage"
@@ -7278,7 +7277,7 @@ export interface operations {
         /**
          * @example {
          *       "current_password": "Correct-Horse-Battery-Staple-42!x",
-         *       "new_password": "Correct-Horse-Battery-Staple-42!x-2"
+         *       "new_password": "Another-Horse-Battery-Staple-43!y"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.ChangePasswordRequest'];
@@ -7297,17 +7296,17 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMTAxZC1iNzAxLTcyN2YtOTA0MC1hYWFiZTM1OGU3ZjMiLCJ0aWQiOiIwMWEyMTAxZC1iNzAwLTc0OGMtYmQ1NC0xYzc0M2ZlY2UxZjMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTY2NzI5LCJpYXRfbXMiOjE3OTU1NjY3MjkyNTYsImV4cCI6MTc5NTU2NzYyOSwidXNyIjp7ImlkIjoiMDFhMjEwMWQtYjcwMS03MjdmLTkwNDAtYWFhYmUzNThlN2YzIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTY2NzEyMzczQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI1VDAwOjMxOjUyLjU3NloiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNVQwMDozMTo1NC4wOTdaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.Mwy6vnUtiEQHHvAE5wNMDY_My1bEqJ1yhrsfoY_1SE0",
-           *         "refresh_token": "rt_h1CL6V9dJYZZ2GA2jCz7j7uT-_m3y9UWV5_4ofPhbZ8",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a2101d-b701-727f-9040-aaabe358e7f3",
-           *         "email": "examples-1795566712373@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-25T00:31:52.576Z",
-           *         "last_login_at": "2026-11-25T00:31:54.097Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       }
            *     }
            */
@@ -7504,7 +7503,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795566712373@example.com"
+         *       "email": "examples-1795566816893@example.com"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.ForgotPasswordRequest'];
@@ -7683,6 +7682,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "xxx-xx-xxxxxxxxxxxxxxxxxxxxxx_xx",
+         *       "new_password": "Third-Horse-Battery-Staple-44!z"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.ResetPasswordRequest'];
       };
     };
@@ -7695,6 +7700,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "password_reset",
+           *       "sessions_revoked": true
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ResetPasswordResponse'];
         };
       };
@@ -7872,7 +7883,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "refresh_token": "rt_oHwIZr-b6mEeS6HIjtABdSWFQWJuHaePD1MkxaMjQL8"
+         *       "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_xxx"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.RefreshRequest'];
@@ -7890,17 +7901,17 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMTAxZC1iNzAxLTcyN2YtOTA0MC1hYWFiZTM1OGU3ZjMiLCJ0aWQiOiIwMWEyMTAxZC1iNzAwLTc0OGMtYmQ1NC0xYzc0M2ZlY2UxZjMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTY2NzE1LCJpYXRfbXMiOjE3OTU1NjY3MTUxODIsImV4cCI6MTc5NTU2NzYxNSwidXNyIjp7ImlkIjoiMDFhMjEwMWQtYjcwMS03MjdmLTkwNDAtYWFhYmUzNThlN2YzIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTY2NzEyMzczQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI1VDAwOjMxOjUyLjU3NloiLCJsYXN0X2xvZ2luX2F0IjoiMjAyNi0xMS0yNVQwMDozMTo1NC4wOTdaIn0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.oc5yFGMG-7H-NA2eaI9VCfU5y2Y8e6RF0jWvixwuS7g",
-           *         "refresh_token": "rt_dnk2I4UVC_GUL738upkBaQan1eoik_FWxRnY6nCGVCc",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxx_xxxxxxxxxxxx-xxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a2101d-b701-727f-9040-aaabe358e7f3",
-           *         "email": "examples-1795566712373@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-25T00:31:52.576Z",
-           *         "last_login_at": "2026-11-25T00:31:54.097Z"
+           *         "created_at": "2026-11-25T00:33:37.071Z",
+           *         "last_login_at": "2026-11-25T00:33:38.303Z"
            *       }
            *     }
            */
@@ -8098,8 +8109,8 @@ export interface operations {
           /**
            * @example {
            *       "email_dispatched": true,
-           *       "code_expires_at": "2026-11-25T00:47:08.951Z",
-           *       "next_resend_at": "2026-11-25T00:32:10.951Z"
+           *       "code_expires_at": "2026-11-25T00:48:53.948Z",
+           *       "next_resend_at": "2026-11-25T00:33:55.948Z"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ResendVerificationResponse'];
@@ -8328,7 +8339,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "examples-1795566712373@example.com",
+         *       "email": "examples-1795566816893@example.com",
          *       "password": "Correct-Horse-Battery-Staple-42!x",
          *       "accept_terms": true
          *     }
@@ -8348,21 +8359,21 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMTAxZC1iNzAxLTcyN2YtOTA0MC1hYWFiZTM1OGU3ZjMiLCJ0aWQiOiIwMWEyMTAxZC1iNzAwLTc0OGMtYmQ1NC0xYzc0M2ZlY2UxZjMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTY2NzEyLCJpYXRfbXMiOjE3OTU1NjY3MTI1NzYsImV4cCI6MTc5NTU2NzYxMiwidXNyIjp7ImlkIjoiMDFhMjEwMWQtYjcwMS03MjdmLTkwNDAtYWFhYmUzNThlN2YzIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTY2NzEyMzczQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOmZhbHNlLCJjcmVhdGVkX2F0IjoiMjAyNi0xMS0yNVQwMDozMTo1Mi41NzZaIiwibGFzdF9sb2dpbl9hdCI6bnVsbH0sImF1ZCI6ImFzdHJvLWFwaSIsImlzcyI6ImFzdHJvLWFjY291bnQifQ.ee3qs2AYh2XwBa77bWdSKnA4p_75W9Y6SzUVsxeNxDU",
-           *         "refresh_token": "rt_dy9DVuuqO8R2MGCbMF61B5tcyRdtPeM9SlGkiak-gzw",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxx_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+           *         "refresh_token": "rt_xxxx_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a2101d-b701-727f-9040-aaabe358e7f3",
-           *         "email": "examples-1795566712373@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": false,
-           *         "created_at": "2026-11-25T00:31:52.576Z",
+           *         "created_at": "2026-11-25T00:33:37.071Z",
            *         "last_login_at": null
            *       },
            *       "tenant": {
-           *         "id": "01a2101d-b700-748c-bd54-1c743fece1f3",
-           *         "display_name": "examples-1795566712373",
+           *         "id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *         "display_name": "examples-1795566816893",
            *         "plan_tier": "free",
            *         "plan_status": "active",
            *         "status": "active"
@@ -8566,7 +8577,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "281509"
+         *       "code": "425482"
          *     }
          */
         'application/json': components['schemas']['astro.account.v1.VerifyEmailRequest'];
@@ -8585,16 +8596,16 @@ export interface operations {
           /**
            * @example {
            *       "session": {
-           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMWEyMTAxZC1iNzAxLTcyN2YtOTA0MC1hYWFiZTM1OGU3ZjMiLCJ0aWQiOiIwMWEyMTAxZC1iNzAwLTc0OGMtYmQ1NC0xYzc0M2ZlY2UxZjMiLCJzY29wZXMiOlsia2V5czptYW5hZ2UiXSwidHlwIjoiYWNjZXNzIiwiaWF0IjoxNzk1NTY2NzEzLCJpYXRfbXMiOjE3OTU1NjY3MTM3OTUsImV4cCI6MTc5NTU2NzYxMywidXNyIjp7ImlkIjoiMDFhMjEwMWQtYjcwMS03MjdmLTkwNDAtYWFhYmUzNThlN2YzIiwiZW1haWwiOiJleGFtcGxlcy0xNzk1NTY2NzEyMzczQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImNyZWF0ZWRfYXQiOiIyMDI2LTExLTI1VDAwOjMxOjUyLjU3NloiLCJsYXN0X2xvZ2luX2F0IjpudWxsfSwiYXVkIjoiYXN0cm8tYXBpIiwiaXNzIjoiYXN0cm8tYWNjb3VudCJ9.kP5jQvwkFYrScqDrRZlh1yAv7guZxuqLpUz_dSoCyI0",
-           *         "refresh_token": "rt_aAK_YmLRal4C28MiBhYHKPFPV5gwrZGp5uFIq-UuNpk",
+           *         "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.x__xxxxxxxxxxxxxxxxxxx-xxxxxxxxx_xxxxxxxxxx",
+           *         "refresh_token": "rt_xxxxx_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
            *         "token_type": "Bearer",
            *         "expires_in": 900
            *       },
            *       "user": {
-           *         "id": "01a2101d-b701-727f-9040-aaabe358e7f3",
-           *         "email": "examples-1795566712373@example.com",
+           *         "id": "01a2101f-4f2f-7068-a6da-f879d157d18a",
+           *         "email": "examples-1795566816893@example.com",
            *         "email_verified": true,
-           *         "created_at": "2026-11-25T00:31:52.576Z",
+           *         "created_at": "2026-11-25T00:33:37.071Z",
            *         "last_login_at": null
            *       }
            *     }
@@ -8830,7 +8841,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-ec37-7145-8260-76bd6b3f577b",
+           *       "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
            *       "status": "pending",
            *       "item": "credits",
            *       "quantity": 2,
@@ -8838,10 +8849,10 @@ export interface operations {
            *       "amount_usd": 1,
            *       "currency": "usd",
            *       "provider": "local",
-           *       "checkout_url": "http://127.0.0.1:42523/v1/billing/local/checkouts/Rk1AG5n3yOrdIq0LcSOvUe-Fb-K972X1",
+           *       "checkout_url": "http://127.0.0.1:37871/v1/billing/local/checkouts/vORpMzRcBTSAn-Rs9UPZ9zz_B0BlVrBE",
            *       "credits": 2000,
-           *       "created_at": "2026-11-25T00:32:06.185Z",
-           *       "expires_at": "2026-11-25T01:32:06.185Z",
+           *       "created_at": "2026-11-25T00:33:45.685Z",
+           *       "expires_at": "2026-11-25T01:33:45.685Z",
            *       "paid_at": null
            *     }
            */
@@ -9049,7 +9060,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-ec37-7145-8260-76bd6b3f577b",
+           *       "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
            *       "status": "pending",
            *       "item": "credits",
            *       "quantity": 2,
@@ -9057,10 +9068,10 @@ export interface operations {
            *       "amount_usd": 1,
            *       "currency": "usd",
            *       "provider": "local",
-           *       "checkout_url": "http://127.0.0.1:42523/v1/billing/local/checkouts/Rk1AG5n3yOrdIq0LcSOvUe-Fb-K972X1",
+           *       "checkout_url": "http://127.0.0.1:37871/v1/billing/local/checkouts/vORpMzRcBTSAn-Rs9UPZ9zz_B0BlVrBE",
            *       "credits": 2000,
-           *       "created_at": "2026-11-25T00:32:06.185Z",
-           *       "expires_at": "2026-11-25T01:32:06.185Z",
+           *       "created_at": "2026-11-25T00:33:45.685Z",
+           *       "expires_at": "2026-11-25T01:33:45.685Z",
            *       "paid_at": null
            *     }
            */
@@ -9195,6 +9206,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "confirmation_secret": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         *     }
+         */
         'application/json': {
           confirmation_secret: string;
         };
@@ -9210,6 +9226,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
+           *       "status": "paid",
+           *       "item": "credits",
+           *       "quantity": 2,
+           *       "interval": null,
+           *       "amount_usd": 1,
+           *       "currency": "usd",
+           *       "provider": "local",
+           *       "checkout_url": null,
+           *       "credits": 2000,
+           *       "created_at": "2026-11-25T00:33:45.685Z",
+           *       "expires_at": "2026-11-25T01:33:45.685Z",
+           *       "paid_at": "2026-11-25T00:33:45.762Z"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Checkout'];
         };
       };
@@ -9613,7 +9646,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "url": "http://127.0.0.1:42523/v1/billing/status",
+           *       "url": "http://127.0.0.1:37871/v1/billing/status",
            *       "provider": "local"
            *     }
            */
@@ -9835,11 +9868,27 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
            *       "plan_tier": "pro",
-           *       "credits_remaining": 0,
+           *       "credits_remaining": 2000,
            *       "provider": "local",
-           *       "checkouts": []
+           *       "checkouts": [
+           *         {
+           *           "id": "01a2101f-70da-76df-a940-aab9eefc7a18",
+           *           "status": "paid",
+           *           "item": "credits",
+           *           "quantity": 2,
+           *           "interval": null,
+           *           "amount_usd": 1,
+           *           "currency": "usd",
+           *           "provider": "local",
+           *           "checkout_url": null,
+           *           "credits": 2000,
+           *           "created_at": "2026-11-25T00:33:45.685Z",
+           *           "expires_at": "2026-11-25T01:33:45.685Z",
+           *           "paid_at": "2026-11-25T00:33:45.762Z"
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.BillingStatus'];
@@ -10002,11 +10051,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-25T00:31:54.724Z",
+           *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -10311,11 +10360,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-25T00:31:54.724Z",
+           *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -10810,7 +10859,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "locale": "en",
            *       "method_version": "talent-ontology-v1",
            *       "scores": [
@@ -11092,7 +11141,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "career-profile-v1",
            *       "tenth_house": {
            *         "sign": "pisces",
@@ -11330,7 +11379,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "varna-profile-v1",
            *       "dominant_varna": "shudra",
            *       "scores": {
@@ -11551,8 +11600,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-         *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b"
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
          *     }
          */
         'application/json': components['schemas']['astro.western.v1.RelationshipRequest'];
@@ -11576,11 +11625,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *       "method_version": "western-relationship-v1",
            *       "person_a": {
-           *         "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *         "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *         "sun_sign": "taurus",
            *         "moon_sign": "aquarius",
            *         "rising_sign": "cancer",
@@ -11589,7 +11638,7 @@ export interface operations {
            *         "birth_utc": "1990-05-17T03:00:00.000Z"
            *       },
            *       "person_b": {
-           *         "chart_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *         "chart_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *         "sun_sign": "cancer",
            *         "moon_sign": "aquarius",
            *         "rising_sign": "sagittarius",
@@ -11971,7 +12020,7 @@ export interface operations {
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
            *       "house_system": "placidus",
-           *       "computed_at": "2026-11-25T00:31:55.687Z",
+           *       "computed_at": "2026-11-25T00:33:40.209Z",
            *       "birth": {
            *         "moment": "1990-05-17T08:30:00+05:30",
            *         "latitude": 19.076,
@@ -12186,7 +12235,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "statement_id": "01a2101d-c09c-7058-9023-86fc95625c68",
+         *       "statement_id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
          *       "verdict": "correct",
          *       "role": "subject",
          *       "confidence": 0.8
@@ -12213,14 +12262,14 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-c0f1-73de-abc2-1e66fc8f99f6",
-           *       "statement_id": "01a2101d-c09c-7058-9023-86fc95625c68",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-5823-7759-834a-267e16cb4b3b",
+           *       "statement_id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "template_id": "tpl.drive.recommendation.practice.v1",
            *       "skill_id": "drive",
            *       "verdict": "correct",
            *       "role": "subject",
-           *       "submitted_at": "2026-11-25T00:31:55.121Z",
+           *       "submitted_at": "2026-11-25T00:33:39.363Z",
            *       "user_id": null,
            *       "organization_id": null,
            *       "comment": null,
@@ -12479,14 +12528,14 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-c0f1-73de-abc2-1e66fc8f99f6",
-           *       "statement_id": "01a2101d-c09c-7058-9023-86fc95625c68",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-5823-7759-834a-267e16cb4b3b",
+           *       "statement_id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "template_id": "tpl.drive.recommendation.practice.v1",
            *       "skill_id": "drive",
            *       "verdict": "correct",
            *       "role": "subject",
-           *       "submitted_at": "2026-11-25T00:31:55.121Z",
+           *       "submitted_at": "2026-11-25T00:33:39.363Z",
            *       "user_id": null,
            *       "organization_id": null,
            *       "comment": null,
@@ -12703,7 +12752,7 @@ export interface operations {
            *       "wrong_count": 0,
            *       "accuracy": 1,
            *       "deprecated": false,
-           *       "updated_at": "2026-11-25T00:31:55.221Z"
+           *       "updated_at": "2026-11-25T00:33:45.446Z"
            *     }
            */
           'application/json': components['schemas']['astro.feedback.v1.TemplateAccuracy'];
@@ -13103,7 +13152,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a"
+         *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292"
          *     }
          */
         'application/json': components['schemas']['astro.feedback.v1.CreateInterpretationRequest'];
@@ -13127,13 +13176,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-c09b-76bb-9381-ddd2d502f3f9",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-57b5-7645-83ed-ccea151e5c8f",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "locale": "en",
            *       "tone": "corporate",
            *       "statements": [
            *         {
-           *           "id": "01a2101d-c09c-7058-9023-86fc95625c68",
+           *           "id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
            *           "skill_id": "drive",
            *           "template_id": "tpl.drive.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -13144,10 +13193,10 @@ export interface operations {
            *             "drive.primary_trine",
            *             "drive.house_lord_dusthana"
            *           ],
-           *           "created_at": "2026-11-25T00:31:55.035Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         },
            *         {
-           *           "id": "01a2101d-c09c-7058-9023-8b59ad82403f",
+           *           "id": "01a2101f-57b6-74d9-a46e-47e1d77d7c19",
            *           "skill_id": "endurance",
            *           "template_id": "tpl.endurance.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -13159,10 +13208,10 @@ export interface operations {
            *             "endurance.primary_dusthana",
            *             "endurance.primary_retrograde"
            *           ],
-           *           "created_at": "2026-11-25T00:31:55.035Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         },
            *         {
-           *           "id": "01a2101d-c09c-7058-9023-8dc782bc1e7f",
+           *           "id": "01a2101f-57b6-74d9-a46e-4a77780a727b",
            *           "skill_id": "leadership",
            *           "template_id": "tpl.leadership.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -13173,12 +13222,12 @@ export interface operations {
            *             "leadership.primary_dusthana",
            *             "leadership.house_lord_well_placed"
            *           ],
-           *           "created_at": "2026-11-25T00:31:55.035Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         }
            *       ],
            *       "catalog_version": "templates-2026.11-1",
            *       "llm_rewritten": false,
-           *       "created_at": "2026-11-25T00:31:55.035Z"
+           *       "created_at": "2026-11-25T00:33:39.253Z"
            *     }
            */
           'application/json': components['schemas']['astro.feedback.v1.Interpretation'];
@@ -13443,13 +13492,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-c09b-76bb-9381-ddd2d502f3f9",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-57b5-7645-83ed-ccea151e5c8f",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "locale": "en",
            *       "tone": "corporate",
            *       "statements": [
            *         {
-           *           "id": "01a2101d-c09c-7058-9023-86fc95625c68",
+           *           "id": "01a2101f-57b5-7645-83ed-d12b26bd5302",
            *           "skill_id": "drive",
            *           "template_id": "tpl.drive.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -13460,10 +13509,10 @@ export interface operations {
            *             "drive.primary_trine",
            *             "drive.house_lord_dusthana"
            *           ],
-           *           "created_at": "2026-11-25T00:31:55.035Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         },
            *         {
-           *           "id": "01a2101d-c09c-7058-9023-8b59ad82403f",
+           *           "id": "01a2101f-57b6-74d9-a46e-47e1d77d7c19",
            *           "skill_id": "endurance",
            *           "template_id": "tpl.endurance.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -13475,10 +13524,10 @@ export interface operations {
            *             "endurance.primary_dusthana",
            *             "endurance.primary_retrograde"
            *           ],
-           *           "created_at": "2026-11-25T00:31:55.035Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         },
            *         {
-           *           "id": "01a2101d-c09c-7058-9023-8dc782bc1e7f",
+           *           "id": "01a2101f-57b6-74d9-a46e-4a77780a727b",
            *           "skill_id": "leadership",
            *           "template_id": "tpl.leadership.recommendation.practice.v1",
            *           "kind": "recommendation",
@@ -13489,12 +13538,12 @@ export interface operations {
            *             "leadership.primary_dusthana",
            *             "leadership.house_lord_well_placed"
            *           ],
-           *           "created_at": "2026-11-25T00:31:55.035Z"
+           *           "created_at": "2026-11-25T00:33:39.253Z"
            *         }
            *       ],
            *       "catalog_version": "templates-2026.11-1",
            *       "llm_rewritten": false,
-           *       "created_at": "2026-11-25T00:31:55.035Z"
+           *       "created_at": "2026-11-25T00:33:39.253Z"
            *     }
            */
           'application/json': components['schemas']['astro.feedback.v1.Interpretation'];
@@ -13687,10 +13736,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-         *       "language": "en",
-         *       "starts_at": "2026-01-01T00:00:00Z",
-         *       "ends_at": "2026-02-01T00:00:00Z"
+         *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "starts_at": "2026-03-20T12:00:00+00:00",
+         *       "ends_at": "2026-03-27T12:00:00+00:00",
+         *       "language": "en"
          *     }
          */
         'application/json': components['schemas']['astro.llm.v1.ForecastInterpretationRequest'];
@@ -13717,74 +13766,74 @@ export interface operations {
            *       "interpretation_type": "western_forecast",
            *       "language": "en",
            *       "tier": "standard",
-           *       "content": "This reading is drawn from the calculated chart data for the forecast window.\n\nThe period considered runs from 2026-01-01 to 2026-02-01. At age 35 the profected year activates house 12 (Gemini), with Mercury as lord of the year.\n\nVenus in transit forms an opposition with Jupiter in the natal chart (orb 0.0°). Mercury in transit forms an opposition with the Ascendant in the natal chart (orb 0.0°).\n\nMars in transit forms a square with Venus in the natal chart (orb 0.0°). Mars in transit forms a conjunction with Neptune in the natal chart (orb 0.0°).\n\nJupiter in transit forms a trine with Mars in the natal chart (orb 0.0°). The Sun in transit forms a conjunction with Neptune in the natal chart (orb 0.0°).\n\nThe Sun in transit forms a square with Venus in the natal chart (orb 0.0°). Venus in transit forms a square with Venus in the natal chart (orb 0.0°).",
+           *       "content": "This reading is drawn from the calculated chart data for the forecast window.\n\nThe period considered runs from 2026-03-20 to 2026-03-27. At age 35 the profected year activates house 12 (Gemini), with Mercury as lord of the year.\n\nVenus in transit forms a sextile with the Moon in the natal chart (orb 0.0°). Mars in transit forms a sextile with Neptune in the natal chart (orb 0.0°).\n\nThe Sun in transit forms a square with the Ascendant in the natal chart (orb 0.0°). Mars in transit forms a trine with Pluto in the natal chart (orb 0.0°).\n\nMercury in transit forms a trine with Jupiter in the natal chart (orb 0.0°). Mercury in transit forms a sextile with Uranus in the natal chart (orb 0.0°).\n\nVenus in transit forms a square with Saturn in the natal chart (orb 0.0°). Mars in transit forms a conjunction with Mars in the natal chart (orb 0.0°).",
            *       "engine_context": {
            *         "interpretation_type": "western_forecast",
            *         "method_version": "llm-context-v2",
-           *         "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *         "starts_at": "2026-01-01T00:00:00Z",
-           *         "ends_at": "2026-02-01T00:00:00Z",
+           *         "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *         "starts_at": "2026-03-20T12:00:00+00:00",
+           *         "ends_at": "2026-03-27T12:00:00+00:00",
            *         "transit_windows": [
            *           {
            *             "transit_planet": "venus",
-           *             "natal_planet": "jupiter",
-           *             "aspect": "opposition",
-           *             "starts_at": "2026-01-01T00:00:00.000Z",
-           *             "ends_at": "2026-01-03T00:00:00.000Z",
-           *             "exact_at": "2026-01-01T12:17:17.791Z",
-           *             "min_orb_degrees": 0,
-           *             "peak_strength": 1
-           *           },
-           *           {
-           *             "transit_planet": "mercury",
-           *             "natal_planet": "ascendant",
-           *             "aspect": "opposition",
-           *             "starts_at": "2026-01-01T00:00:00.000Z",
-           *             "ends_at": "2026-01-04T00:00:00.000Z",
-           *             "exact_at": "2026-01-02T12:22:50.255Z",
+           *             "natal_planet": "moon",
+           *             "aspect": "sextile",
+           *             "starts_at": "2026-03-20T12:00:00.000Z",
+           *             "ends_at": "2026-03-21T12:00:00.000Z",
+           *             "exact_at": "2026-03-20T14:57:58.886Z",
            *             "min_orb_degrees": 0,
            *             "peak_strength": 1
            *           },
            *           {
            *             "transit_planet": "mars",
-           *             "natal_planet": "venus",
+           *             "natal_planet": "neptune",
+           *             "aspect": "sextile",
+           *             "starts_at": "2026-03-20T12:00:00.000Z",
+           *             "ends_at": "2026-03-22T12:00:00.000Z",
+           *             "exact_at": "2026-03-20T19:01:06.938Z",
+           *             "min_orb_degrees": 0,
+           *             "peak_strength": 1
+           *           },
+           *           {
+           *             "transit_planet": "sun",
+           *             "natal_planet": "ascendant",
            *             "aspect": "square",
-           *             "starts_at": "2026-01-01T00:00:00.000Z",
-           *             "ends_at": "2026-01-07T00:00:00.000Z",
-           *             "exact_at": "2026-01-03T14:07:10.297Z",
+           *             "starts_at": "2026-03-20T12:00:00.000Z",
+           *             "ends_at": "2026-03-24T12:00:00.000Z",
+           *             "exact_at": "2026-03-21T14:12:40.073Z",
            *             "min_orb_degrees": 0,
            *             "peak_strength": 1
            *           }
            *         ],
-           *         "transit_window_count": 59,
+           *         "transit_window_count": 18,
            *         "annual_profection": {
-           *           "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *           "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *           "age_years": 35,
            *           "house": 12,
            *           "sign": "gemini",
            *           "time_lord": "mercury"
            *         },
            *         "forecast_themes": [
-           *           "venus_opposition_jupiter",
-           *           "mercury_opposition_ascendant",
-           *           "mars_square_venus"
+           *           "venus_sextile_moon",
+           *           "mars_sextile_neptune",
+           *           "sun_square_ascendant"
            *         ],
            *         "progressed_lunation": {
-           *           "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *           "progressed_date": "1990-06-21T18:04:25.411Z",
-           *           "progressed_sun_longitude": 90.1005411234,
-           *           "progressed_moon_longitude": 75.5763235187,
+           *           "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "progressed_date": "1990-06-21T23:13:55.007Z",
+           *           "progressed_sun_longitude": 90.305726381,
+           *           "progressed_moon_longitude": 78.8093228091,
            *           "phase_name": "balsamic",
-           *           "phase_angle": 345.4757823952,
+           *           "phase_angle": 348.5035964281,
            *           "phase_index": 7,
-           *           "phase_progress": 0.6772396088,
+           *           "phase_progress": 0.7445243651,
            *           "previous_phase_at": "2023-10-31T05:37:14.671Z",
            *           "next_phase_at": "2027-01-13T23:02:06.510Z",
            *           "cycle_seed": {
-           *             "at": "1997-09-27T12:29:24.015Z",
-           *             "longitude": 63.0524830218,
+           *             "at": "1997-09-27T12:29:24.380Z",
+           *             "longitude": 63.052483033,
            *             "sign": "gemini",
-           *             "degree_in_sign": 3.0524830218
+           *             "degree_in_sign": 3.052483033
            *           }
            *         },
            *         "highlights": [
@@ -13794,8 +13843,8 @@ export interface operations {
            *           },
            *           {
            *             "kind": "window",
-           *             "starts_at": "2026-01-01T00:00:00Z",
-           *             "ends_at": "2026-02-01T00:00:00Z"
+           *             "starts_at": "2026-03-20T12:00:00+00:00",
+           *             "ends_at": "2026-03-27T12:00:00+00:00"
            *           },
            *           {
            *             "kind": "profection",
@@ -13806,11 +13855,11 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "input_tokens": 2578,
-           *       "output_tokens": 226,
-           *       "latency_ms": 400,
-           *       "cost_usd": 0.004178,
-           *       "interpretation_id": "01a2101d-ebda-77b0-a0f0-5bb6035f65d0",
+           *       "input_tokens": 2608,
+           *       "output_tokens": 232,
+           *       "latency_ms": 419,
+           *       "cost_usd": 0.004243,
+           *       "interpretation_id": "01a2101f-6d25-743f-baea-3d2abd60c65f",
            *       "cached": false,
            *       "grounding": {
            *         "interpretation_type": "western_forecast",
@@ -14119,7 +14168,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+         *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
          *       "language": "en"
          *     }
          */
@@ -14151,7 +14200,7 @@ export interface operations {
            *       "engine_context": {
            *         "interpretation_type": "western_natal",
            *         "method_version": "llm-context-v2",
-           *         "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *         "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *         "house_system": "placidus",
            *         "placements": [
            *           {
@@ -14180,7 +14229,7 @@ export interface operations {
            *           }
            *         ],
            *         "summary": {
-           *           "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *           "aspect_count": 31,
            *           "major_aspect_count": 21,
            *           "strongest_aspects": [
@@ -15031,9 +15080,9 @@ export interface operations {
            *       },
            *       "input_tokens": 9798,
            *       "output_tokens": 273,
-           *       "latency_ms": 459,
+           *       "latency_ms": 429,
            *       "cost_usd": 0.013068,
-           *       "interpretation_id": "01a2101d-e6e0-738c-b28f-0c1528927e4b",
+           *       "interpretation_id": "01a2101f-68c4-72d7-9f77-f9ed6329600e",
            *       "cached": false,
            *       "grounding": {
            *         "interpretation_type": "western_natal",
@@ -15337,8 +15386,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-         *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
          *       "language": "en"
          *     }
          */
@@ -15370,8 +15419,8 @@ export interface operations {
            *       "engine_context": {
            *         "interpretation_type": "western_relationship",
            *         "method_version": "llm-context-v2",
-           *         "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *         "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *         "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *         "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *         "synastry_contacts": [
            *           {
            *             "planet_a": "jupiter",
@@ -15499,11 +15548,11 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "input_tokens": 1912,
+           *       "input_tokens": 1913,
            *       "output_tokens": 282,
-           *       "latency_ms": 454,
-           *       "cost_usd": 0.003648,
-           *       "interpretation_id": "01a2101d-e983-778b-904a-4e4abdb174cd",
+           *       "latency_ms": 446,
+           *       "cost_usd": 0.003649,
+           *       "interpretation_id": "01a2101f-6b0b-7270-8e98-5af3b384f6be",
            *       "cached": false,
            *       "grounding": {
            *         "interpretation_type": "western_relationship",
@@ -16093,7 +16142,7 @@ export interface operations {
            *       "engine_context": {
            *         "interpretation_type": "chart_reading",
            *         "method_version": "llm-context-v2",
-           *         "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *         "ascendant_sign": "gemini",
            *         "placements": [
            *           {
@@ -16310,11 +16359,11 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "input_tokens": 2513,
+           *       "input_tokens": 2510,
            *       "output_tokens": 293,
-           *       "latency_ms": 546,
-           *       "cost_usd": 0.004422,
-           *       "interpretation_id": "01a2101d-e1c4-77dd-bef3-0502f84cdccb",
+           *       "latency_ms": 539,
+           *       "cost_usd": 0.004418,
+           *       "interpretation_id": "01a2101f-5fd6-76fe-92ca-542da0c4dfc5",
            *       "cached": false
            *     }
            */
@@ -16796,12 +16845,12 @@ export interface operations {
            *       "interpretation_type": "dasha_forecast",
            *       "language": "en",
            *       "tier": "standard",
-           *       "content": "This reading is drawn from the calculated chart data for the periods in force on 2026-03-20.\n\nThe major period (mahadasha) of Jupiter runs from 2015-02-03 to 2031-02-03.\n\nJupiter is in Gemini, house 1.\n\nThe sub-period (antardasha) of the Sun runs from 2025-08-16 to 2026-06-05.\n\nThe Sun is in Taurus, house 12.\n\nThe sub-sub-period (pratyantardasha) of Mercury runs from 2026-02-17 to 2026-03-31. Mercury is in Aries, house 11.",
+           *       "content": "This reading is drawn from the calculated chart data for the periods in force on 2026-11-25.\n\nThe major period (mahadasha) of Jupiter runs from 2015-02-03 to 2031-02-03.\n\nJupiter is in Gemini, house 1.\n\nThe sub-period (antardasha) of the Moon runs from 2026-06-05 to 2027-10-05.\n\nThe Moon is in Capricorn, house 8.\n\nThe sub-sub-period (pratyantardasha) of Jupiter runs from 2026-10-25 to 2026-12-29. Jupiter is in Gemini, house 1.",
            *       "engine_context": {
            *         "interpretation_type": "dasha_forecast",
            *         "method_version": "llm-context-v2",
-           *         "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
-           *         "at": "2026-03-20T12:00:00+00:00",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *         "at": "2026-11-25T00:00:00.000Z",
            *         "system": "vimshottari",
            *         "current_chain": [
            *           {
@@ -16819,101 +16868,80 @@ export interface operations {
            *               "lord_strength": 0.45
            *             },
            *             "transit_modifiers": {
-           *               "sign": "gemini",
-           *               "house_from_ascendant": 1,
+           *               "sign": "leo",
+           *               "house_from_ascendant": 3,
            *               "retrograde": false,
            *               "contacts": [
            *                 {
            *                   "transit_planet": "jupiter",
-           *                   "natal_planet": "venus",
+           *                   "natal_planet": "sun",
            *                   "aspect": "square",
-           *                   "orb_degrees": 0.06,
-           *                   "strength": 0.991
-           *                 },
-           *                 {
-           *                   "transit_planet": "jupiter",
-           *                   "natal_planet": "jupiter",
-           *                   "aspect": "conjunction",
-           *                   "orb_degrees": 4.88,
-           *                   "strength": 0.39
-           *                 },
-           *                 {
-           *                   "transit_planet": "jupiter",
-           *                   "natal_planet": "mars",
-           *                   "aspect": "trine",
-           *                   "orb_degrees": 4.81,
-           *                   "strength": 0.198
+           *                   "orb_degrees": 0.03,
+           *                   "strength": 0.995
            *                 }
            *               ]
            *             }
            *           },
            *           {
            *             "level": "antar",
-           *             "lord": "sun",
-           *             "starts_at": "2025-08-16T21:56:55.701Z",
-           *             "ends_at": "2026-06-05T02:44:55.701Z",
+           *             "lord": "moon",
+           *             "starts_at": "2026-06-05T02:44:55.701Z",
+           *             "ends_at": "2027-10-05T02:44:55.701Z",
            *             "period_modifiers": {
-           *               "lord_house": 12,
+           *               "lord_house": 8,
            *               "owned_houses": [
-           *                 3
+           *                 2
            *               ],
-           *               "dignity": "neutral",
-           *               "lord_strength": 0.45
+           *               "dignity": "enemy",
+           *               "lord_strength": 0.3
            *             },
            *             "transit_modifiers": {
-           *               "sign": "pisces",
-           *               "house_from_ascendant": 10,
+           *               "sign": "taurus",
+           *               "house_from_ascendant": 12,
            *               "retrograde": false,
            *               "contacts": [
            *                 {
-           *                   "transit_planet": "sun",
-           *                   "natal_planet": "ascendant",
-           *                   "aspect": "square",
-           *                   "orb_degrees": 1.58,
-           *                   "strength": 0.736
+           *                   "transit_planet": "moon",
+           *                   "natal_planet": "rahu",
+           *                   "aspect": "trine",
+           *                   "orb_degrees": 3.71,
+           *                   "strength": 0.382
            *                 },
            *                 {
-           *                   "transit_planet": "sun",
-           *                   "natal_planet": "sun",
+           *                   "transit_planet": "moon",
+           *                   "natal_planet": "ketu",
            *                   "aspect": "sextile",
-           *                   "orb_degrees": 3.42,
-           *                   "strength": 0.144
+           *                   "orb_degrees": 3.71,
+           *                   "strength": 0.073
            *                 }
            *               ]
            *             }
            *           },
            *           {
            *             "level": "pratyantar",
-           *             "lord": "mercury",
-           *             "starts_at": "2026-02-17T23:23:19.701Z",
-           *             "ends_at": "2026-03-31T08:52:07.701Z",
+           *             "lord": "jupiter",
+           *             "starts_at": "2026-10-25T03:44:55.701Z",
+           *             "ends_at": "2026-12-29T02:08:55.701Z",
            *             "period_modifiers": {
-           *               "lord_house": 11,
+           *               "lord_house": 1,
            *               "owned_houses": [
-           *                 1,
-           *                 4
+           *                 7,
+           *                 10
            *               ],
-           *               "dignity": "friend",
-           *               "lord_strength": 0.55
+           *               "dignity": "neutral",
+           *               "lord_strength": 0.45
            *             },
            *             "transit_modifiers": {
-           *               "sign": "aquarius",
-           *               "house_from_ascendant": 9,
-           *               "retrograde": true,
+           *               "sign": "leo",
+           *               "house_from_ascendant": 3,
+           *               "retrograde": false,
            *               "contacts": [
            *                 {
-           *                   "transit_planet": "mercury",
-           *                   "natal_planet": "mercury",
-           *                   "aspect": "sextile",
-           *                   "orb_degrees": 0.08,
-           *                   "strength": 0.98
-           *                 },
-           *                 {
-           *                   "transit_planet": "mercury",
-           *                   "natal_planet": "jupiter",
-           *                   "aspect": "trine",
-           *                   "orb_degrees": 1.85,
-           *                   "strength": 0.691
+           *                   "transit_planet": "jupiter",
+           *                   "natal_planet": "sun",
+           *                   "aspect": "square",
+           *                   "orb_degrees": 0.03,
+           *                   "strength": 0.995
            *                 }
            *               ]
            *             }
@@ -16922,11 +16950,11 @@ export interface operations {
            *         "period_modifiers": {
            *           "method_version": "probability-engine-v2",
            *           "scores": {
-           *             "sun": 125,
-           *             "moon": 100,
+           *             "sun": 100,
+           *             "moon": 120,
            *             "mars": 100,
-           *             "mercury": 175,
-           *             "jupiter": 230,
+           *             "mercury": 100,
+           *             "jupiter": 285,
            *             "venus": 100,
            *             "saturn": 100,
            *             "rahu": 100,
@@ -16935,7 +16963,13 @@ export interface operations {
            *           "planets": [
            *             {
            *               "planet": "sun",
-           *               "score": 125,
+           *               "score": 100,
+           *               "modifiers": [],
+           *               "explanation": "sun rules no current period: base 100"
+           *             },
+           *             {
+           *               "planet": "moon",
+           *               "score": 120,
            *               "modifiers": [
            *                 {
            *                   "name": "antardasha",
@@ -16945,21 +16979,15 @@ export interface operations {
            *                 {
            *                   "name": "placement_from_lagna",
            *                   "value": -20,
-           *                   "reason": "in house 12 from the lagna"
+           *                   "reason": "in house 8 from the lagna"
            *                 },
            *                 {
            *                   "name": "placement_from_lagna_lord",
-           *                   "value": 0,
-           *                   "reason": "2 from the lagna lord mercury"
+           *                   "value": 10,
+           *                   "reason": "10 from the lagna lord mercury"
            *                 }
            *               ],
-           *               "explanation": "sun rules the current antardasha"
-           *             },
-           *             {
-           *               "planet": "moon",
-           *               "score": 100,
-           *               "modifiers": [],
-           *               "explanation": "moon rules no current period: base 100"
+           *               "explanation": "moon rules the current antardasha"
            *             },
            *             {
            *               "planet": "mars",
@@ -16974,26 +17002,26 @@ export interface operations {
            *           "planets": [
            *             {
            *               "planet": "sun",
-           *               "transit_sign": "pisces",
-           *               "sarva_bindus": 36,
-           *               "bhinna_bindus": 5,
-           *               "score": 150,
+           *               "transit_sign": "scorpio",
+           *               "sarva_bindus": 39,
+           *               "bhinna_bindus": 6,
+           *               "score": 175,
            *               "quality": "favourable"
            *             },
            *             {
            *               "planet": "moon",
-           *               "transit_sign": "pisces",
-           *               "sarva_bindus": 36,
-           *               "bhinna_bindus": 6,
-           *               "score": 160,
-           *               "quality": "favourable"
+           *               "transit_sign": "taurus",
+           *               "sarva_bindus": 22,
+           *               "bhinna_bindus": 3,
+           *               "score": 60,
+           *               "quality": "unfavourable"
            *             },
            *             {
            *               "planet": "mars",
-           *               "transit_sign": "aquarius",
-           *               "sarva_bindus": 28,
-           *               "bhinna_bindus": 4,
-           *               "score": 100,
+           *               "transit_sign": "leo",
+           *               "sarva_bindus": 29,
+           *               "bhinna_bindus": 5,
+           *               "score": 115,
            *               "quality": "neutral"
            *             }
            *           ]
@@ -17002,7 +17030,7 @@ export interface operations {
            *           {
            *             "kind": "intro",
            *             "topic": "dasha",
-           *             "date": "2026-03-20T12:00:00+00:00"
+           *             "date": "2026-11-25T00:00:00.000Z"
            *           },
            *           {
            *             "kind": "dasha",
@@ -17021,11 +17049,11 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "input_tokens": 2308,
+           *       "input_tokens": 2079,
            *       "output_tokens": 140,
-           *       "latency_ms": 181,
-           *       "cost_usd": 0.003442,
-           *       "interpretation_id": "01a2101d-e2f4-72a5-b314-58125cd8f4c1",
+           *       "latency_ms": 167,
+           *       "cost_usd": 0.003167,
+           *       "interpretation_id": "01a2101f-60ec-7459-9016-c327807df26f",
            *       "cached": false
            *     }
            */
@@ -17514,167 +17542,1156 @@ export interface operations {
            * @example {
            *       "items": [
            *         {
-           *           "id": "01a2101d-c532-77d2-92ea-e27da3cd2b67",
-           *           "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
-           *           "interpretation_type": "theme",
-           *           "theme": "career",
+           *           "id": "01a2101f-6d25-743f-baea-3d2abd60c65f",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "interpretation_type": "western_forecast",
+           *           "theme": null,
            *           "language": "en",
-           *           "tier": "basic",
-           *           "content": "This reading is drawn from the calculated chart data for the theme career.\n\nThe calculated probability for career is 100%. House 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus.\n\nSaturn is in Capricorn, house 8, retrograde. Saturn is in its own sign.",
+           *           "tier": "standard",
+           *           "content": "This reading is drawn from the calculated chart data for the forecast window.\n\nThe period considered runs from 2026-03-20 to 2026-03-27. At age 35 the profected year activates house 12 (Gemini), with Mercury as lord of the year.\n\nVenus in transit forms a sextile with the Moon in the natal chart (orb 0.0°). Mars in transit forms a sextile with Neptune in the natal chart (orb 0.0°).\n\nThe Sun in transit forms a square with the Ascendant in the natal chart (orb 0.0°). Mars in transit forms a trine with Pluto in the natal chart (orb 0.0°).\n\nMercury in transit forms a trine with Jupiter in the natal chart (orb 0.0°). Mercury in transit forms a sextile with Uranus in the natal chart (orb 0.0°).\n\nVenus in transit forms a square with Saturn in the natal chart (orb 0.0°). Mars in transit forms a conjunction with Mars in the natal chart (orb 0.0°).",
            *           "engine_context": {
-           *             "at": null,
-           *             "theme": {
-           *               "name": "career",
-           *               "house": 10,
-           *               "karaka": "saturn"
-           *             },
-           *             "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *             "ends_at": "2026-03-27T12:00:00+00:00",
+           *             "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *             "starts_at": "2026-03-20T12:00:00+00:00",
            *             "highlights": [
            *               {
            *                 "kind": "intro",
-           *                 "theme": "career",
-           *                 "topic": "theme"
+           *                 "topic": "forecast"
            *               },
            *               {
-           *                 "kind": "probability",
-           *                 "theme": "career",
-           *                 "value": 1
+           *                 "kind": "window",
+           *                 "ends_at": "2026-03-27T12:00:00+00:00",
+           *                 "starts_at": "2026-03-20T12:00:00+00:00"
            *               },
            *               {
-           *                 "kind": "house",
-           *                 "lord": "jupiter",
-           *                 "sign": "pisces",
-           *                 "house": 10,
-           *                 "occupants": [
+           *                 "age": 35,
+           *                 "kind": "profection",
+           *                 "sign": "gemini",
+           *                 "house": 12,
+           *                 "time_lord": "mercury"
+           *               }
+           *             ],
+           *             "method_version": "llm-context-v2",
+           *             "forecast_themes": [
+           *               "venus_sextile_moon",
+           *               "mars_sextile_neptune",
+           *               "sun_square_ascendant"
+           *             ],
+           *             "transit_windows": [
+           *               {
+           *                 "aspect": "sextile",
+           *                 "ends_at": "2026-03-21T12:00:00.000Z",
+           *                 "exact_at": "2026-03-20T14:57:58.886Z",
+           *                 "starts_at": "2026-03-20T12:00:00.000Z",
+           *                 "natal_planet": "moon",
+           *                 "peak_strength": 1,
+           *                 "transit_planet": "venus",
+           *                 "min_orb_degrees": 0
+           *               },
+           *               {
+           *                 "aspect": "sextile",
+           *                 "ends_at": "2026-03-22T12:00:00.000Z",
+           *                 "exact_at": "2026-03-20T19:01:06.938Z",
+           *                 "starts_at": "2026-03-20T12:00:00.000Z",
+           *                 "natal_planet": "neptune",
+           *                 "peak_strength": 1,
+           *                 "transit_planet": "mars",
+           *                 "min_orb_degrees": 0
+           *               },
+           *               {
+           *                 "aspect": "square",
+           *                 "ends_at": "2026-03-24T12:00:00.000Z",
+           *                 "exact_at": "2026-03-21T14:12:40.073Z",
+           *                 "starts_at": "2026-03-20T12:00:00.000Z",
+           *                 "natal_planet": "ascendant",
+           *                 "peak_strength": 1,
+           *                 "transit_planet": "sun",
+           *                 "min_orb_degrees": 0
+           *               }
+           *             ],
+           *             "annual_profection": {
+           *               "sign": "gemini",
+           *               "house": 12,
+           *               "age_years": 35,
+           *               "time_lord": "mercury",
+           *               "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb"
+           *             },
+           *             "interpretation_type": "western_forecast",
+           *             "progressed_lunation": {
+           *               "cycle_seed": {
+           *                 "at": "1997-09-27T12:29:24.380Z",
+           *                 "sign": "gemini",
+           *                 "longitude": 63.052483033,
+           *                 "degree_in_sign": 3.052483033
+           *               },
+           *               "phase_name": "balsamic",
+           *               "phase_angle": 348.5035964281,
+           *               "phase_index": 7,
+           *               "next_phase_at": "2027-01-13T23:02:06.510Z",
+           *               "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *               "phase_progress": 0.7445243651,
+           *               "progressed_date": "1990-06-21T23:13:55.007Z",
+           *               "previous_phase_at": "2023-10-31T05:37:14.671Z",
+           *               "progressed_sun_longitude": 90.305726381,
+           *               "progressed_moon_longitude": 78.8093228091
+           *             },
+           *             "transit_window_count": 18
+           *           },
+           *           "request_params": {
+           *             "at": null,
+           *             "window_start": "2026-03-20T12:00:00+00:00",
+           *             "window_end": "2026-03-27T12:00:00+00:00",
+           *             "interval_minutes": null,
+           *             "top_n": null
+           *           },
+           *           "input_tokens": 2608,
+           *           "output_tokens": 232,
+           *           "latency_ms": 419,
+           *           "cost_usd": 0.004243,
+           *           "created_at": "2026-11-25T00:33:44.742Z"
+           *         },
+           *         {
+           *           "id": "01a2101f-6b0b-7270-8e98-5af3b384f6be",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "interpretation_type": "western_relationship",
+           *           "theme": null,
+           *           "language": "en",
+           *           "tier": "standard",
+           *           "content": "This reading is drawn from the calculated chart data for the two charts together. Jupiter forms a conjunction with the Sun (orb 0.2°).\n\nUranus forms an opposition with the Sun (orb 0.5°). Mercury forms an opposition with Neptune (orb 0.7°).\n\nComposite chart: the Sun is in Gemini. Composite chart: the Moon is in Aquarius.\n\nUranus forms a sextile with Neptune (orb 0.5°). Saturn forms a trine with Venus (orb 0.8°).\n\nThe Sun forms a square with the Moon (orb 0.9°). Mars forms a square with the Ascendant (orb 1.1°).\n\nThe Sun forms a conjunction with Venus (orb 1.6°). A→B: the Sun is in Taurus, house 5.\n\nA→B: the Moon is in Aquarius, house 2. A→B: Venus is in Aries, house 3.\n\nA→B: Mars is in Pisces, house 3. B→A: the Sun is in Cancer, house 1.\n\nB→A: the Moon is in Aquarius, house 9. B→A: Venus is in Taurus, house 11.\n\nB→A: Mars is in Virgo, house 3. Composite chart: Venus is in Taurus. Composite chart: Mars is in Gemini.",
+           *           "engine_context": {
+           *             "davison": {
+           *               "positions": [
+           *                 {
+           *                   "sign": "sagittarius",
+           *                   "planet": "sun",
+           *                   "longitude": 256.23
+           *                 },
+           *                 {
+           *                   "sign": "aquarius",
+           *                   "planet": "moon",
+           *                   "longitude": 327.98
+           *                 },
+           *                 {
+           *                   "sign": "scorpio",
+           *                   "planet": "venus",
+           *                   "longitude": 212.22
+           *                 }
+           *               ],
+           *               "moment_utc": "1975-12-08T22:52:30.000Z"
+           *             },
+           *             "composite": [
+           *               {
+           *                 "sign": "gemini",
+           *                 "planet": "sun",
+           *                 "longitude": 77.81
+           *               },
+           *               {
+           *                 "sign": "aquarius",
+           *                 "planet": "moon",
+           *                 "longitude": 321.32
+           *               },
+           *               {
+           *                 "sign": "taurus",
+           *                 "planet": "venus",
+           *                 "longitude": 34.54
+           *               }
+           *             ],
+           *             "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *             "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *             "highlights": [
+           *               {
+           *                 "kind": "intro",
+           *                 "topic": "relationship"
+           *               },
+           *               {
+           *                 "a": "jupiter",
+           *                 "b": "sun",
+           *                 "orb": 0.19,
+           *                 "kind": "contact",
+           *                 "aspect": "conjunction",
+           *                 "transit": false
+           *               },
+           *               {
+           *                 "a": "uranus",
+           *                 "b": "sun",
+           *                 "orb": 0.52,
+           *                 "kind": "contact",
+           *                 "aspect": "opposition",
+           *                 "transit": false
+           *               }
+           *             ],
+           *             "house_overlays": {
+           *               "a_in_b": [
+           *                 {
+           *                   "sign": "taurus",
+           *                   "house": 5,
+           *                   "planet": "sun"
+           *                 },
+           *                 {
+           *                   "sign": "aquarius",
+           *                   "house": 2,
+           *                   "planet": "moon"
+           *                 },
+           *                 {
+           *                   "sign": "taurus",
+           *                   "house": 4,
+           *                   "planet": "mercury"
+           *                 }
+           *               ],
+           *               "b_in_a": [
+           *                 {
+           *                   "sign": "cancer",
+           *                   "house": 1,
+           *                   "planet": "sun"
+           *                 },
+           *                 {
+           *                   "sign": "aquarius",
+           *                   "house": 9,
+           *                   "planet": "moon"
+           *                 },
+           *                 {
+           *                   "sign": "cancer",
+           *                   "house": 1,
+           *                   "planet": "mercury"
+           *                 }
+           *               ]
+           *             },
+           *             "method_version": "llm-context-v2",
+           *             "score_breakdown": {
+           *               "dynamic": 3.506,
+           *               "neutral": 1.782,
+           *               "harmonious": 4.705
+           *             },
+           *             "synastry_contacts": [
+           *               {
+           *                 "tone": "neutral",
+           *                 "aspect": "conjunction",
+           *                 "planet_a": "jupiter",
+           *                 "planet_b": "sun",
+           *                 "strength": 0.977,
+           *                 "orb_degrees": 0.19
+           *               },
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "opposition",
+           *                 "planet_a": "uranus",
+           *                 "planet_b": "sun",
+           *                 "strength": 0.935,
+           *                 "orb_degrees": 0.52
+           *               },
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "opposition",
+           *                 "planet_a": "mercury",
+           *                 "planet_b": "neptune",
+           *                 "strength": 0.91,
+           *                 "orb_degrees": 0.72
+           *               }
+           *             ],
+           *             "interpretation_type": "western_relationship"
+           *           },
+           *           "request_params": {
+           *             "at": null,
+           *             "window_start": null,
+           *             "window_end": null,
+           *             "interval_minutes": null,
+           *             "top_n": null,
+           *             "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
+           *           },
+           *           "input_tokens": 1913,
+           *           "output_tokens": 282,
+           *           "latency_ms": 446,
+           *           "cost_usd": 0.003649,
+           *           "created_at": "2026-11-25T00:33:44.203Z"
+           *         },
+           *         {
+           *           "id": "01a2101f-68c4-72d7-9f77-f9ed6329600e",
+           *           "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "interpretation_type": "western_natal",
+           *           "theme": null,
+           *           "language": "en",
+           *           "tier": "standard",
+           *           "content": "This reading is drawn from the calculated chart data for the natal chart. The Sun is in Taurus, house 11.\n\nThe Moon is in Aquarius, house 8. Venus forms a square with Neptune (orb 0.3°).\n\nThe Sun forms a trine with Saturn (orb 0.7°). Jupiter forms an opposition with Uranus (orb 0.7°).\n\nThe dominant element is earth (39%). Mercury is in Taurus, house 11. Venus is in Aries, house 10.\n\nMars is in Pisces, house 9. Jupiter is in Cancer, house 1.\n\nSaturn is in Capricorn, house 7, retrograde. Uranus is in Capricorn, house 7, retrograde.\n\nNeptune is in Capricorn, house 7, retrograde. Pluto is in Scorpio, house 5, retrograde. Jupiter is exalted.\n\nSaturn is in its own sign. Pluto is in its own sign.\n\nThe Moon forms a square with Pluto (orb 1.5°). Mercury forms a trine with Uranus (orb 1.2°).\n\nNeptune forms a sextile with Pluto (orb 1.8°). Mars forms a conjunction with the Midheaven (orb 2.2°). Mercury forms a sextile with Jupiter (orb 1.9°).",
+           *           "engine_context": {
+           *             "houses": [
+           *               {
+           *                 "sign": "cancer",
+           *                 "house": 1,
+           *                 "ruler": "moon",
+           *                 "topics": [
+           *                   "self",
+           *                   "body",
+           *                   "appearance"
+           *                 ],
+           *                 "planets": [
+           *                   "jupiter"
+           *                 ],
+           *                 "angularity": "angular"
+           *               },
+           *               {
+           *                 "sign": "cancer",
+           *                 "house": 2,
+           *                 "ruler": "moon",
+           *                 "topics": [
+           *                   "money",
+           *                   "possessions",
+           *                   "resources"
+           *                 ],
+           *                 "planets": [],
+           *                 "angularity": "succedent"
+           *               },
+           *               {
+           *                 "sign": "leo",
+           *                 "house": 3,
+           *                 "ruler": "sun",
+           *                 "topics": [
+           *                   "siblings",
+           *                   "communication",
+           *                   "short_trips"
+           *                 ],
+           *                 "planets": [],
+           *                 "angularity": "cadent"
+           *               }
+           *             ],
+           *             "aspects": [
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "square",
+           *                 "category": "major",
+           *                 "planet_a": "venus",
+           *                 "planet_b": "neptune",
+           *                 "strength": 0.950630045,
+           *                 "exact_angle": 90,
+           *                 "is_applying": false,
+           *                 "orb_degrees": 0.3455896852,
+           *                 "max_orb_degrees": 7
+           *               },
+           *               {
+           *                 "tone": "harmonious",
+           *                 "aspect": "trine",
+           *                 "category": "major",
+           *                 "planet_a": "sun",
+           *                 "planet_b": "saturn",
+           *                 "strength": 0.917485195,
+           *                 "exact_angle": 120,
+           *                 "is_applying": false,
+           *                 "orb_degrees": 0.7426332452,
+           *                 "max_orb_degrees": 9
+           *               },
+           *               {
+           *                 "tone": "dynamic",
+           *                 "aspect": "opposition",
+           *                 "category": "major",
+           *                 "planet_a": "jupiter",
+           *                 "planet_b": "uranus",
+           *                 "strength": 0.9115416104,
+           *                 "exact_angle": 180,
+           *                 "is_applying": false,
+           *                 "orb_degrees": 0.7076671168,
+           *                 "max_orb_degrees": 8
+           *               }
+           *             ],
+           *             "balance": {
+           *               "elements": [
+           *                 {
+           *                   "kind": "element",
+           *                   "name": "fire",
+           *                   "weight": 2,
+           *                   "planets": [
+           *                     "venus"
+           *                   ],
+           *                   "percentage": 9.0909090909
+           *                 },
+           *                 {
+           *                   "kind": "element",
+           *                   "name": "earth",
+           *                   "weight": 8.5,
+           *                   "planets": [
+           *                     "sun",
+           *                     "mercury",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 38.6363636364
+           *                 },
+           *                 {
+           *                   "kind": "element",
+           *                   "name": "air",
+           *                   "weight": 3,
+           *                   "planets": [
+           *                     "moon"
+           *                   ],
+           *                   "percentage": 13.6363636364
+           *                 }
+           *               ],
+           *               "quadrants": [
+           *                 {
+           *                   "kind": "quadrant",
+           *                   "name": "1",
+           *                   "weight": 1.5,
+           *                   "planets": [
+           *                     "jupiter"
+           *                   ],
+           *                   "percentage": 8.3333333333
+           *                 },
+           *                 {
+           *                   "kind": "quadrant",
+           *                   "name": "2",
+           *                   "weight": 1,
+           *                   "planets": [
+           *                     "pluto"
+           *                   ],
+           *                   "percentage": 5.5555555556
+           *                 },
+           *                 {
+           *                   "kind": "quadrant",
+           *                   "name": "3",
+           *                   "weight": 8.5,
+           *                   "planets": [
+           *                     "moon",
+           *                     "mars",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 47.2222222222
+           *                 }
+           *               ],
+           *               "modalities": [
+           *                 {
+           *                   "kind": "modality",
+           *                   "name": "cardinal",
+           *                   "weight": 9,
+           *                   "planets": [
+           *                     "venus",
+           *                     "jupiter",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 40.9090909091
+           *                 },
+           *                 {
+           *                   "kind": "modality",
+           *                   "name": "fixed",
+           *                   "weight": 9,
+           *                   "planets": [
+           *                     "sun",
+           *                     "moon",
+           *                     "mercury"
+           *                   ],
+           *                   "percentage": 40.9090909091
+           *                 },
+           *                 {
+           *                   "kind": "modality",
+           *                   "name": "mutable",
+           *                   "weight": 4,
+           *                   "planets": [
+           *                     "mars",
+           *                     "midheaven"
+           *                   ],
+           *                   "percentage": 18.1818181818
+           *                 }
+           *               ],
+           *               "hemispheres": [
+           *                 {
+           *                   "kind": "hemisphere",
+           *                   "name": "north",
+           *                   "weight": 2.5,
+           *                   "planets": [
+           *                     "jupiter",
+           *                     "pluto"
+           *                   ],
+           *                   "percentage": 13.8888888889
+           *                 },
+           *                 {
+           *                   "kind": "hemisphere",
+           *                   "name": "south",
+           *                   "weight": 15.5,
+           *                   "planets": [
+           *                     "sun",
+           *                     "moon",
+           *                     "mercury"
+           *                   ],
+           *                   "percentage": 86.1111111111
+           *                 },
+           *                 {
+           *                   "kind": "hemisphere",
+           *                   "name": "east",
+           *                   "weight": 8.5,
+           *                   "planets": [
+           *                     "sun",
+           *                     "mercury",
+           *                     "venus"
+           *                   ],
+           *                   "percentage": 47.2222222222
+           *                 }
+           *               ],
+           *               "house_types": [
+           *                 {
+           *                   "kind": "house_type",
+           *                   "name": "angular",
+           *                   "weight": 7,
+           *                   "planets": [
+           *                     "venus",
+           *                     "jupiter",
+           *                     "saturn"
+           *                   ],
+           *                   "percentage": 38.8888888889
+           *                 },
+           *                 {
+           *                   "kind": "house_type",
+           *                   "name": "succedent",
+           *                   "weight": 9,
+           *                   "planets": [
+           *                     "sun",
+           *                     "moon",
+           *                     "mercury"
+           *                   ],
+           *                   "percentage": 50
+           *                 },
+           *                 {
+           *                   "kind": "house_type",
+           *                   "name": "cadent",
+           *                   "weight": 2,
+           *                   "planets": [
+           *                     "mars"
+           *                   ],
+           *                   "percentage": 11.1111111111
+           *                 }
+           *               ],
+           *               "dominant_element": "earth",
+           *               "house_placements": [
+           *                 {
+           *                   "sign": "taurus",
+           *                   "house": 11,
+           *                   "planet": "sun"
+           *                 },
+           *                 {
+           *                   "sign": "aquarius",
+           *                   "house": 8,
+           *                   "planet": "moon"
+           *                 },
+           *                 {
+           *                   "sign": "taurus",
+           *                   "house": 11,
+           *                   "planet": "mercury"
+           *                 }
+           *               ],
+           *               "dominant_modality": "cardinal"
+           *             },
+           *             "summary": {
+           *               "themes": [
+           *                 "earth_emphasis",
+           *                 "cardinal_emphasis",
+           *                 "pattern_stellium_sign"
+           *               ],
+           *               "balance": {
+           *                 "elements": [
+           *                   {
+           *                     "kind": "element",
+           *                     "name": "fire",
+           *                     "weight": 2,
+           *                     "planets": [
+           *                       "venus"
+           *                     ],
+           *                     "percentage": 9.0909090909
+           *                   },
+           *                   {
+           *                     "kind": "element",
+           *                     "name": "earth",
+           *                     "weight": 8.5,
+           *                     "planets": [
+           *                       "sun",
+           *                       "mercury",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 38.6363636364
+           *                   },
+           *                   {
+           *                     "kind": "element",
+           *                     "name": "air",
+           *                     "weight": 3,
+           *                     "planets": [
+           *                       "moon"
+           *                     ],
+           *                     "percentage": 13.6363636364
+           *                   }
+           *                 ],
+           *                 "quadrants": [
+           *                   {
+           *                     "kind": "quadrant",
+           *                     "name": "1",
+           *                     "weight": 1.5,
+           *                     "planets": [
+           *                       "jupiter"
+           *                     ],
+           *                     "percentage": 8.3333333333
+           *                   },
+           *                   {
+           *                     "kind": "quadrant",
+           *                     "name": "2",
+           *                     "weight": 1,
+           *                     "planets": [
+           *                       "pluto"
+           *                     ],
+           *                     "percentage": 5.5555555556
+           *                   },
+           *                   {
+           *                     "kind": "quadrant",
+           *                     "name": "3",
+           *                     "weight": 8.5,
+           *                     "planets": [
+           *                       "moon",
+           *                       "mars",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 47.2222222222
+           *                   }
+           *                 ],
+           *                 "modalities": [
+           *                   {
+           *                     "kind": "modality",
+           *                     "name": "cardinal",
+           *                     "weight": 9,
+           *                     "planets": [
+           *                       "venus",
+           *                       "jupiter",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 40.9090909091
+           *                   },
+           *                   {
+           *                     "kind": "modality",
+           *                     "name": "fixed",
+           *                     "weight": 9,
+           *                     "planets": [
+           *                       "sun",
+           *                       "moon",
+           *                       "mercury"
+           *                     ],
+           *                     "percentage": 40.9090909091
+           *                   },
+           *                   {
+           *                     "kind": "modality",
+           *                     "name": "mutable",
+           *                     "weight": 4,
+           *                     "planets": [
+           *                       "mars",
+           *                       "midheaven"
+           *                     ],
+           *                     "percentage": 18.1818181818
+           *                   }
+           *                 ],
+           *                 "hemispheres": [
+           *                   {
+           *                     "kind": "hemisphere",
+           *                     "name": "north",
+           *                     "weight": 2.5,
+           *                     "planets": [
+           *                       "jupiter",
+           *                       "pluto"
+           *                     ],
+           *                     "percentage": 13.8888888889
+           *                   },
+           *                   {
+           *                     "kind": "hemisphere",
+           *                     "name": "south",
+           *                     "weight": 15.5,
+           *                     "planets": [
+           *                       "sun",
+           *                       "moon",
+           *                       "mercury"
+           *                     ],
+           *                     "percentage": 86.1111111111
+           *                   },
+           *                   {
+           *                     "kind": "hemisphere",
+           *                     "name": "east",
+           *                     "weight": 8.5,
+           *                     "planets": [
+           *                       "sun",
+           *                       "mercury",
+           *                       "venus"
+           *                     ],
+           *                     "percentage": 47.2222222222
+           *                   }
+           *                 ],
+           *                 "house_types": [
+           *                   {
+           *                     "kind": "house_type",
+           *                     "name": "angular",
+           *                     "weight": 7,
+           *                     "planets": [
+           *                       "venus",
+           *                       "jupiter",
+           *                       "saturn"
+           *                     ],
+           *                     "percentage": 38.8888888889
+           *                   },
+           *                   {
+           *                     "kind": "house_type",
+           *                     "name": "succedent",
+           *                     "weight": 9,
+           *                     "planets": [
+           *                       "sun",
+           *                       "moon",
+           *                       "mercury"
+           *                     ],
+           *                     "percentage": 50
+           *                   },
+           *                   {
+           *                     "kind": "house_type",
+           *                     "name": "cadent",
+           *                     "weight": 2,
+           *                     "planets": [
+           *                       "mars"
+           *                     ],
+           *                     "percentage": 11.1111111111
+           *                   }
+           *                 ],
+           *                 "dominant_element": "earth",
+           *                 "house_placements": [
+           *                   {
+           *                     "sign": "taurus",
+           *                     "house": 11,
+           *                     "planet": "sun"
+           *                   },
+           *                   {
+           *                     "sign": "aquarius",
+           *                     "house": 8,
+           *                     "planet": "moon"
+           *                   },
+           *                   {
+           *                     "sign": "taurus",
+           *                     "house": 11,
+           *                     "planet": "mercury"
+           *                   }
+           *                 ],
+           *                 "dominant_modality": "cardinal"
+           *               },
+           *               "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *               "patterns": [
+           *                 {
+           *                   "kind": "stellium_sign",
+           *                   "signs": [
+           *                     "capricorn"
+           *                   ],
+           *                   "houses": [
+           *                     7
+           *                   ],
+           *                   "planets": [
+           *                     "saturn",
+           *                     "uranus",
+           *                     "neptune"
+           *                   ],
+           *                   "strength": 0.3333333333,
+           *                   "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *                 },
+           *                 {
+           *                   "kind": "stellium_house",
+           *                   "signs": [
+           *                     "capricorn"
+           *                   ],
+           *                   "houses": [
+           *                     7
+           *                   ],
+           *                   "planets": [
+           *                     "saturn",
+           *                     "uranus",
+           *                     "neptune"
+           *                   ],
+           *                   "strength": 0.3333333333,
+           *                   "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *                 },
+           *                 {
+           *                   "kind": "t_square",
+           *                   "signs": [
+           *                     "taurus",
+           *                     "scorpio",
+           *                     "aquarius"
+           *                   ],
+           *                   "houses": [
+           *                     11,
+           *                     5,
+           *                     8
+           *                   ],
+           *                   "planets": [
+           *                     "sun",
+           *                     "pluto",
+           *                     "moon"
+           *                   ],
+           *                   "strength": 0.3075543784,
+           *                   "description": "sun opposite pluto, both square moon (apex)"
+           *                 }
+           *               ],
+           *               "lunar_phase": {
+           *                 "name": "disseminating",
+           *                 "illumination": 0.5727601156,
+           *                 "angle_degrees": 261.6325942233
+           *               },
+           *               "retrogrades": {
+           *                 "count": 4,
+           *                 "planets": [
+           *                   "saturn",
+           *                   "uranus",
+           *                   "neptune"
+           *                 ],
+           *                 "has_personal_retrograde": false
+           *               },
+           *               "aspect_count": 31,
+           *               "strongest_aspects": [
+           *                 {
+           *                   "tone": "dynamic",
+           *                   "aspect": "square",
+           *                   "category": "major",
+           *                   "planet_a": "venus",
+           *                   "planet_b": "neptune",
+           *                   "strength": 0.950630045,
+           *                   "exact_angle": 90,
+           *                   "is_applying": false,
+           *                   "orb_degrees": 0.3455896852,
+           *                   "max_orb_degrees": 7
+           *                 },
+           *                 {
+           *                   "tone": "harmonious",
+           *                   "aspect": "trine",
+           *                   "category": "major",
+           *                   "planet_a": "sun",
+           *                   "planet_b": "saturn",
+           *                   "strength": 0.917485195,
+           *                   "exact_angle": 120,
+           *                   "is_applying": false,
+           *                   "orb_degrees": 0.7426332452,
+           *                   "max_orb_degrees": 9
+           *                 },
+           *                 {
+           *                   "tone": "dynamic",
+           *                   "aspect": "opposition",
+           *                   "category": "major",
+           *                   "planet_a": "jupiter",
+           *                   "planet_b": "uranus",
+           *                   "strength": 0.9115416104,
+           *                   "exact_angle": 180,
+           *                   "is_applying": false,
+           *                   "orb_degrees": 0.7076671168,
+           *                   "max_orb_degrees": 8
+           *                 }
+           *               ],
+           *               "dignity_highlights": [
+           *                 {
+           *                   "sign": "aries",
+           *                   "score": -10,
+           *                   "planet": "venus",
+           *                   "rulers": [
+           *                     "mars"
+           *                   ],
+           *                   "dignity": "detriment",
+           *                   "face_ruler": "sun",
+           *                   "is_in_fall": false,
+           *                   "term_ruler": "mercury",
+           *                   "degree_in_sign": 14.6739712579,
+           *                   "is_in_detriment": true,
+           *                   "is_in_rulership": false,
+           *                   "is_in_exaltation": false,
+           *                   "triplicity_rulers": [
+           *                     "sun",
+           *                     "jupiter",
+           *                     "saturn"
+           *                   ]
+           *                 },
+           *                 {
+           *                   "sign": "cancer",
+           *                   "score": 4,
+           *                   "planet": "jupiter",
+           *                   "rulers": [
+           *                     "moon"
+           *                   ],
+           *                   "dignity": "exaltation",
+           *                   "face_ruler": "venus",
+           *                   "is_in_fall": false,
+           *                   "term_ruler": "venus",
+           *                   "degree_in_sign": 9.8507539248,
+           *                   "is_in_detriment": false,
+           *                   "is_in_rulership": false,
+           *                   "is_in_exaltation": true,
+           *                   "triplicity_rulers": [
+           *                     "venus",
+           *                     "mars",
+           *                     "moon"
+           *                   ]
+           *                 },
+           *                 {
+           *                   "sign": "capricorn",
+           *                   "score": 7,
+           *                   "planet": "saturn",
+           *                   "rulers": [
+           *                     "saturn"
+           *                   ],
+           *                   "dignity": "rulership",
+           *                   "face_ruler": "sun",
+           *                   "is_in_fall": false,
+           *                   "term_ruler": "saturn",
+           *                   "degree_in_sign": 25.2198840481,
+           *                   "is_in_detriment": false,
+           *                   "is_in_rulership": true,
+           *                   "is_in_exaltation": false,
+           *                   "triplicity_rulers": [
+           *                     "venus",
+           *                     "moon",
+           *                     "mars"
+           *                   ]
+           *                 }
+           *               ],
+           *               "major_aspect_count": 21
+           *             },
+           *             "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *             "patterns": [
+           *               {
+           *                 "kind": "stellium_sign",
+           *                 "signs": [
+           *                   "capricorn"
+           *                 ],
+           *                 "houses": [
+           *                   7
+           *                 ],
+           *                 "planets": [
+           *                   "saturn",
+           *                   "uranus",
+           *                   "neptune"
+           *                 ],
+           *                 "strength": 0.3333333333,
+           *                 "description": "3 bodies in capricorn: saturn, uranus, neptune"
+           *               },
+           *               {
+           *                 "kind": "stellium_house",
+           *                 "signs": [
+           *                   "capricorn"
+           *                 ],
+           *                 "houses": [
+           *                   7
+           *                 ],
+           *                 "planets": [
+           *                   "saturn",
+           *                   "uranus",
+           *                   "neptune"
+           *                 ],
+           *                 "strength": 0.3333333333,
+           *                 "description": "3 bodies in house 7: saturn, uranus, neptune"
+           *               },
+           *               {
+           *                 "kind": "t_square",
+           *                 "signs": [
+           *                   "taurus",
+           *                   "scorpio",
+           *                   "aquarius"
+           *                 ],
+           *                 "houses": [
+           *                   11,
+           *                   5,
+           *                   8
+           *                 ],
+           *                 "planets": [
+           *                   "sun",
+           *                   "pluto",
+           *                   "moon"
+           *                 ],
+           *                 "strength": 0.3075543784,
+           *                 "description": "sun opposite pluto, both square moon (apex)"
+           *               }
+           *             ],
+           *             "dignities": [
+           *               {
+           *                 "sign": "taurus",
+           *                 "score": -5,
+           *                 "planet": "sun",
+           *                 "rulers": [
            *                   "venus"
            *                 ],
-           *                 "lord_house": 1
+           *                 "dignity": "peregrine",
+           *                 "face_ruler": "saturn",
+           *                 "is_in_fall": false,
+           *                 "term_ruler": "saturn",
+           *                 "degree_in_sign": 25.9625172933,
+           *                 "is_in_detriment": false,
+           *                 "is_in_rulership": false,
+           *                 "is_in_exaltation": false,
+           *                 "triplicity_rulers": [
+           *                   "venus",
+           *                   "moon",
+           *                   "mars"
+           *                 ]
+           *               },
+           *               {
+           *                 "sign": "aquarius",
+           *                 "score": -5,
+           *                 "planet": "moon",
+           *                 "rulers": [
+           *                   "saturn",
+           *                   "uranus"
+           *                 ],
+           *                 "dignity": "peregrine",
+           *                 "face_ruler": "mercury",
+           *                 "is_in_fall": false,
+           *                 "term_ruler": "jupiter",
+           *                 "degree_in_sign": 17.5951115166,
+           *                 "is_in_detriment": false,
+           *                 "is_in_rulership": false,
+           *                 "is_in_exaltation": false,
+           *                 "triplicity_rulers": [
+           *                   "saturn",
+           *                   "mercury",
+           *                   "jupiter"
+           *                 ]
+           *               },
+           *               {
+           *                 "sign": "taurus",
+           *                 "score": 1,
+           *                 "planet": "mercury",
+           *                 "rulers": [
+           *                   "venus"
+           *                 ],
+           *                 "dignity": "face",
+           *                 "face_ruler": "mercury",
+           *                 "is_in_fall": false,
+           *                 "term_ruler": "venus",
+           *                 "degree_in_sign": 7.9169074309,
+           *                 "is_in_detriment": false,
+           *                 "is_in_rulership": false,
+           *                 "is_in_exaltation": false,
+           *                 "triplicity_rulers": [
+           *                   "venus",
+           *                   "moon",
+           *                   "mars"
+           *                 ]
+           *               }
+           *             ],
+           *             "highlights": [
+           *               {
+           *                 "kind": "intro",
+           *                 "topic": "natal"
+           *               },
+           *               {
+           *                 "kind": "placement",
+           *                 "sign": "taurus",
+           *                 "house": 11,
+           *                 "planet": "sun",
+           *                 "retrograde": false
+           *               },
+           *               {
+           *                 "kind": "placement",
+           *                 "sign": "aquarius",
+           *                 "house": 8,
+           *                 "planet": "moon",
+           *                 "retrograde": false
            *               }
            *             ],
            *             "placements": [
            *               {
            *                 "sign": "taurus",
-           *                 "house": 12,
+           *                 "house": 11,
            *                 "planet": "sun",
-           *                 "dignity": null,
+           *                 "dignity": "peregrine",
            *                 "retrograde": false,
-           *                 "degree_in_sign": 2.24
-           *               },
-           *               {
-           *                 "sign": "capricorn",
-           *                 "house": 8,
-           *                 "planet": "moon",
-           *                 "dignity": null,
-           *                 "retrograde": false,
-           *                 "degree_in_sign": 23.87
+           *                 "degree_in_sign": 25.96
            *               },
            *               {
            *                 "sign": "aquarius",
-           *                 "house": 9,
-           *                 "planet": "mars",
-           *                 "dignity": null,
+           *                 "house": 8,
+           *                 "planet": "moon",
+           *                 "dignity": "peregrine",
            *                 "retrograde": false,
-           *                 "degree_in_sign": 25.81
+           *                 "degree_in_sign": 17.6
+           *               },
+           *               {
+           *                 "sign": "taurus",
+           *                 "house": 11,
+           *                 "planet": "mercury",
+           *                 "dignity": "peregrine",
+           *                 "retrograde": false,
+           *                 "degree_in_sign": 7.92
            *               }
            *             ],
-           *             "probability": {
-           *               "raw": 1,
-           *               "final": 1,
-           *               "moment": "2026-11-25T00:31:56.017Z"
-           *             },
-           *             "method_version": "llm-context-v2",
-           *             "complete_factor": {
-           *               "karaka": "saturn",
-           *               "arudhas": {
-           *                 "from_lagna": {
-           *                   "sign": "gemini",
-           *                   "is_active": true,
-           *                   "threshold": 30,
-           *                   "activation": 154.59
-           *                 },
-           *                 "from_karaka": {
-           *                   "sign": "leo",
-           *                   "is_active": true,
-           *                   "threshold": 30,
-           *                   "activation": 132.32
-           *                 }
-           *               },
-           *               "sources": [
-           *                 {
-           *                   "sign": "capricorn",
-           *                   "threshold": 70,
-           *                   "activation": 150,
-           *                   "importance": 0.3,
-           *                   "contribution": 0.359,
-           *                   "is_satisfied": true,
-           *                   "condition_type": "KARAKA"
-           *                 },
-           *                 {
-           *                   "sign": "pisces",
-           *                   "threshold": 50,
-           *                   "activation": 167.2,
-           *                   "importance": 0.4,
-           *                   "contribution": 0.4979,
-           *                   "is_satisfied": true,
-           *                   "condition_type": "HOUSE_FROM_LAGNA"
-           *                 },
-           *                 {
-           *                   "sign": "libra",
-           *                   "threshold": 50,
-           *                   "activation": 83.86,
-           *                   "importance": 0.3,
-           *                   "contribution": 0.2516,
-           *                   "is_satisfied": true,
-           *                   "condition_type": "HOUSE_FROM_MOON"
-           *                 }
-           *               ],
-           *               "explanation": "career: karaka saturn, house 10; 7 of 7 sources satisfied; final 1",
-           *               "house_number": 10,
-           *               "house_summary": {
-           *                 "lord": "jupiter",
-           *                 "sign": "pisces",
-           *                 "house": 10,
-           *                 "occupants": [
-           *                   "venus"
+           *             "dispositors": [
+           *               {
+           *                 "loop": [],
+           *                 "links": [
+           *                   {
+           *                     "sign": "taurus",
+           *                     "ruler": "venus",
+           *                     "planet": "sun",
+           *                     "is_final": false,
+           *                     "ruler_sign": "aries"
+           *                   },
+           *                   {
+           *                     "sign": "aries",
+           *                     "ruler": "mars",
+           *                     "planet": "venus",
+           *                     "is_final": false,
+           *                     "ruler_sign": "pisces"
+           *                   },
+           *                   {
+           *                     "sign": "pisces",
+           *                     "ruler": "jupiter",
+           *                     "planet": "mars",
+           *                     "is_final": false,
+           *                     "ruler_sign": "cancer"
+           *                   }
            *                 ],
-           *                 "lord_house": 1,
-           *                 "aspected_by": [
-           *                   "saturn"
-           *                 ]
+           *                 "planet": "sun",
+           *                 "final_dispositor": "saturn",
+           *                 "is_mutual_reception": false
            *               },
-           *               "method_version": "probability-engine-v2",
-           *               "karaka_placement": {
-           *                 "sign": "capricorn",
-           *                 "house": 8,
-           *                 "planet": "saturn",
-           *                 "dignity": "own_sign",
-           *                 "retrograde": true,
-           *                 "degree_in_sign": 1.49
+           *               {
+           *                 "loop": [],
+           *                 "links": [
+           *                   {
+           *                     "sign": "aquarius",
+           *                     "ruler": "saturn",
+           *                     "planet": "moon",
+           *                     "is_final": false,
+           *                     "ruler_sign": "capricorn"
+           *                   },
+           *                   {
+           *                     "sign": "capricorn",
+           *                     "ruler": "saturn",
+           *                     "planet": "saturn",
+           *                     "is_final": true,
+           *                     "ruler_sign": "capricorn"
+           *                   }
+           *                 ],
+           *                 "planet": "moon",
+           *                 "final_dispositor": "saturn",
+           *                 "is_mutual_reception": false
            *               },
-           *               "failed_conditions": [],
-           *               "top_essential_planets": [
-           *                 {
-           *                   "planet": "jupiter",
-           *                   "total_influence": 115,
-           *                   "influence_on_lagna_arudha": 100,
-           *                   "influence_on_karaka_arudha": 15
-           *                 },
-           *                 {
-           *                   "planet": "sun",
-           *                   "total_influence": 105,
-           *                   "influence_on_lagna_arudha": 0,
-           *                   "influence_on_karaka_arudha": 105
-           *                 },
-           *                 {
-           *                   "planet": "mercury",
-           *                   "total_influence": 105,
-           *                   "influence_on_lagna_arudha": 75,
-           *                   "influence_on_karaka_arudha": 30
-           *                 }
-           *               ]
-           *             },
-           *             "interpretation_type": "theme",
-           *             "top_transit_contacts": []
+           *               {
+           *                 "loop": [],
+           *                 "links": [
+           *                   {
+           *                     "sign": "taurus",
+           *                     "ruler": "venus",
+           *                     "planet": "mercury",
+           *                     "is_final": false,
+           *                     "ruler_sign": "aries"
+           *                   },
+           *                   {
+           *                     "sign": "aries",
+           *                     "ruler": "mars",
+           *                     "planet": "venus",
+           *                     "is_final": false,
+           *                     "ruler_sign": "pisces"
+           *                   },
+           *                   {
+           *                     "sign": "pisces",
+           *                     "ruler": "jupiter",
+           *                     "planet": "mars",
+           *                     "is_final": false,
+           *                     "ruler_sign": "cancer"
+           *                   }
+           *                 ],
+           *                 "planet": "mercury",
+           *                 "final_dispositor": "saturn",
+           *                 "is_mutual_reception": false
+           *               }
+           *             ],
+           *             "house_system": "placidus",
+           *             "method_version": "llm-context-v2",
+           *             "interpretation_type": "western_natal"
            *           },
            *           "request_params": {
            *             "at": null,
@@ -17683,14 +18700,14 @@ export interface operations {
            *             "interval_minutes": null,
            *             "top_n": null
            *           },
-           *           "input_tokens": 1547,
-           *           "output_tokens": 64,
-           *           "latency_ms": 150,
-           *           "cost_usd": 0.00027,
-           *           "created_at": "2026-11-25T00:31:56.210Z"
+           *           "input_tokens": 9798,
+           *           "output_tokens": 273,
+           *           "latency_ms": 429,
+           *           "cost_usd": 0.013068,
+           *           "created_at": "2026-11-25T00:33:43.620Z"
            *         }
            *       ],
-           *       "total": 1,
+           *       "total": 8,
            *       "limit": 50,
            *       "offset": 0
            *     }
@@ -17882,41 +18899,38 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-c532-77d2-92ea-e27da3cd2b67",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
-           *       "interpretation_type": "theme",
-           *       "theme": "career",
+           *       "id": "01a2101f-5fd6-76fe-92ca-542da0c4dfc5",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *       "interpretation_type": "chart_reading",
+           *       "theme": null,
            *       "language": "en",
-           *       "tier": "basic",
-           *       "content": "This reading is drawn from the calculated chart data for the theme career.\n\nThe calculated probability for career is 100%. House 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus.\n\nSaturn is in Capricorn, house 8, retrograde. Saturn is in its own sign.",
+           *       "tier": "standard",
+           *       "content": "This reading is drawn from the calculated chart data for the whole chart. Jupiter drives 10 of the ten main themes of the chart.\n\nThe Sun drives 7 of the ten main themes of the chart. Mars drives 5 of the ten main themes of the chart.\n\nThe Atmakaraka is Mars. The chart shows Malavya yoga, formed by Venus.\n\nHouse 1 falls in Gemini; its lord Mercury sits in house 11, and it holds Jupiter. House 10 falls in Pisces; its lord Jupiter sits in house 1, and it holds Venus. The Sun is in Taurus, house 12.\n\nThe Moon is in Capricorn, house 8. Mars is in Aquarius, house 9.\n\nMercury is in Aries, house 11. Jupiter is in Gemini, house 1.\n\nVenus is in Pisces, house 10. Venus is exalted. Saturn is in Capricorn, house 8, retrograde.\n\nSaturn is in its own sign. Rahu is in Capricorn, house 8, retrograde.\n\nKetu is in Cancer, house 2, retrograde. The Amatyakaraka is the Moon.\n\nHouse 2 falls in Cancer; its lord the Moon sits in house 8, and it holds Ketu. House 7 falls in Sagittarius; its lord Jupiter sits in house 1. House 11 falls in Aries; its lord Mars sits in house 9, and it holds Mercury.",
            *       "engine_context": {
-           *         "at": null,
-           *         "theme": {
-           *           "name": "career",
-           *           "house": 10,
-           *           "karaka": "saturn"
-           *         },
-           *         "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
+           *         "top_yogas": [
+           *           {
+           *             "name": "malavya_yoga",
+           *             "rule": "own or exaltation sign in a kendra from the ascendant (BPHS)",
+           *             "planets": [
+           *               "venus"
+           *             ]
+           *           }
+           *         ],
            *         "highlights": [
            *           {
            *             "kind": "intro",
-           *             "theme": "career",
-           *             "topic": "theme"
+           *             "topic": "chart_reading"
            *           },
            *           {
-           *             "kind": "probability",
-           *             "theme": "career",
-           *             "value": 1
+           *             "kind": "meta_factor",
+           *             "planet": "jupiter",
+           *             "appearances": 10
            *           },
            *           {
-           *             "kind": "house",
-           *             "lord": "jupiter",
-           *             "sign": "pisces",
-           *             "house": 10,
-           *             "occupants": [
-           *               "venus"
-           *             ],
-           *             "lord_house": 1
+           *             "kind": "meta_factor",
+           *             "planet": "sun",
+           *             "appearances": 7
            *           }
            *         ],
            *         "placements": [
@@ -17945,104 +18959,172 @@ export interface operations {
            *             "degree_in_sign": 25.81
            *           }
            *         ],
-           *         "probability": {
-           *           "raw": 1,
-           *           "final": 1,
-           *           "moment": "2026-11-25T00:31:56.017Z"
-           *         },
-           *         "method_version": "llm-context-v2",
-           *         "complete_factor": {
-           *           "karaka": "saturn",
-           *           "arudhas": {
-           *             "from_lagna": {
-           *               "sign": "gemini",
-           *               "is_active": true,
-           *               "threshold": 30,
-           *               "activation": 154.59
-           *             },
-           *             "from_karaka": {
-           *               "sign": "leo",
-           *               "is_active": true,
-           *               "threshold": 30,
-           *               "activation": 132.32
-           *             }
-           *           },
-           *           "sources": [
-           *             {
-           *               "sign": "capricorn",
-           *               "threshold": 70,
-           *               "activation": 150,
-           *               "importance": 0.3,
-           *               "contribution": 0.359,
-           *               "is_satisfied": true,
-           *               "condition_type": "KARAKA"
-           *             },
-           *             {
-           *               "sign": "pisces",
-           *               "threshold": 50,
-           *               "activation": 167.2,
-           *               "importance": 0.4,
-           *               "contribution": 0.4979,
-           *               "is_satisfied": true,
-           *               "condition_type": "HOUSE_FROM_LAGNA"
-           *             },
-           *             {
-           *               "sign": "libra",
-           *               "threshold": 50,
-           *               "activation": 83.86,
-           *               "importance": 0.3,
-           *               "contribution": 0.2516,
-           *               "is_satisfied": true,
-           *               "condition_type": "HOUSE_FROM_MOON"
-           *             }
-           *           ],
-           *           "explanation": "career: karaka saturn, house 10; 7 of 7 sources satisfied; final 1",
-           *           "house_number": 10,
-           *           "house_summary": {
-           *             "lord": "jupiter",
-           *             "sign": "pisces",
-           *             "house": 10,
-           *             "occupants": [
-           *               "venus"
-           *             ],
-           *             "lord_house": 1,
-           *             "aspected_by": [
-           *               "saturn"
-           *             ]
-           *           },
-           *           "method_version": "probability-engine-v2",
-           *           "karaka_placement": {
-           *             "sign": "capricorn",
-           *             "house": 8,
-           *             "planet": "saturn",
-           *             "dignity": "own_sign",
-           *             "retrograde": true,
-           *             "degree_in_sign": 1.49
-           *           },
-           *           "failed_conditions": [],
-           *           "top_essential_planets": [
+           *         "meta_factors": {
+           *           "meta_factors": [
            *             {
            *               "planet": "jupiter",
-           *               "total_influence": 115,
-           *               "influence_on_lagna_arudha": 100,
-           *               "influence_on_karaka_arudha": 15
+           *               "weighted_score": 8.2479,
+           *               "themes_as_karaka": [
+           *                 "wealth",
+           *                 "children",
+           *                 "dharma"
+           *               ],
+           *               "total_appearances": 10,
+           *               "themes_as_essential": [
+           *                 "self",
+           *                 "siblings",
+           *                 "mother"
+           *               ]
            *             },
            *             {
            *               "planet": "sun",
-           *               "total_influence": 105,
-           *               "influence_on_lagna_arudha": 0,
-           *               "influence_on_karaka_arudha": 105
+           *               "weighted_score": 4.4775,
+           *               "themes_as_karaka": [
+           *                 "self"
+           *               ],
+           *               "total_appearances": 7,
+           *               "themes_as_essential": [
+           *                 "siblings",
+           *                 "mother",
+           *                 "children"
+           *               ]
            *             },
            *             {
-           *               "planet": "mercury",
-           *               "total_influence": 105,
-           *               "influence_on_lagna_arudha": 75,
-           *               "influence_on_karaka_arudha": 30
+           *               "planet": "mars",
+           *               "weighted_score": 3.3796,
+           *               "themes_as_karaka": [
+           *                 "siblings"
+           *               ],
+           *               "total_appearances": 5,
+           *               "themes_as_essential": [
+           *                 "wealth",
+           *                 "children",
+           *                 "spouse"
+           *               ]
            *             }
+           *           ],
+           *           "method_version": "probability-engine-v2",
+           *           "themes_analysed": [
+           *             "self",
+           *             "wealth",
+           *             "siblings"
            *           ]
            *         },
-           *         "interpretation_type": "theme",
-           *         "top_transit_contacts": []
+           *         "other_houses": [
+           *           {
+           *             "lord": "sun",
+           *             "sign": "leo",
+           *             "house": 3,
+           *             "occupants": [],
+           *             "lord_house": 12,
+           *             "aspected_by": [
+           *               "mars"
+           *             ]
+           *           },
+           *           {
+           *             "lord": "mercury",
+           *             "sign": "virgo",
+           *             "house": 4,
+           *             "occupants": [],
+           *             "lord_house": 11,
+           *             "aspected_by": [
+           *               "mars",
+           *               "venus"
+           *             ]
+           *           },
+           *           {
+           *             "lord": "venus",
+           *             "sign": "libra",
+           *             "house": 5,
+           *             "occupants": [],
+           *             "lord_house": 10,
+           *             "aspected_by": [
+           *               "mercury",
+           *               "jupiter",
+           *               "saturn"
+           *             ]
+           *           }
+           *         ],
+           *         "chara_karakas": {
+           *           "karakas": [
+           *             {
+           *               "role": "Atmakaraka",
+           *               "planet": "mars"
+           *             },
+           *             {
+           *               "role": "Amatyakaraka",
+           *               "planet": "moon"
+           *             },
+           *             {
+           *               "role": "Bhratrukaraka",
+           *               "planet": "venus"
+           *             }
+           *           ],
+           *           "atmakaraka": "mars",
+           *           "amatyakaraka": "moon",
+           *           "karakamsha_sign": "taurus"
+           *         },
+           *         "ascendant_sign": "gemini",
+           *         "headline_areas": [
+           *           {
+           *             "area": "self",
+           *             "lord": "mercury",
+           *             "sign": "gemini",
+           *             "house": 1,
+           *             "occupants": [
+           *               "jupiter"
+           *             ],
+           *             "lord_house": 11,
+           *             "aspected_by": []
+           *           },
+           *           {
+           *             "area": "wealth",
+           *             "lord": "moon",
+           *             "sign": "cancer",
+           *             "house": 2,
+           *             "occupants": [
+           *               "ketu"
+           *             ],
+           *             "lord_house": 8,
+           *             "aspected_by": [
+           *               "moon",
+           *               "saturn"
+           *             ]
+           *           },
+           *           {
+           *             "area": "spouse",
+           *             "lord": "jupiter",
+           *             "sign": "sagittarius",
+           *             "house": 7,
+           *             "occupants": [],
+           *             "lord_house": 1,
+           *             "aspected_by": [
+           *               "jupiter"
+           *             ]
+           *           }
+           *         ],
+           *         "method_version": "llm-context-v2",
+           *         "corrected_natures": [
+           *           {
+           *             "planet": "sun",
+           *             "dignity": null,
+           *             "natural": "malefic",
+           *             "corrected": "malefic"
+           *           },
+           *           {
+           *             "planet": "moon",
+           *             "dignity": null,
+           *             "natural": "benefic",
+           *             "corrected": "benefic"
+           *           },
+           *           {
+           *             "planet": "mars",
+           *             "dignity": null,
+           *             "natural": "malefic",
+           *             "corrected": "malefic"
+           *           }
+           *         ],
+           *         "interpretation_type": "chart_reading"
            *       },
            *       "request_params": {
            *         "at": null,
@@ -18051,11 +19133,11 @@ export interface operations {
            *         "interval_minutes": null,
            *         "top_n": null
            *       },
-           *       "input_tokens": 1547,
-           *       "output_tokens": 64,
-           *       "latency_ms": 150,
-           *       "cost_usd": 0.00027,
-           *       "created_at": "2026-11-25T00:31:56.210Z"
+           *       "input_tokens": 2510,
+           *       "output_tokens": 293,
+           *       "latency_ms": 539,
+           *       "cost_usd": 0.004418,
+           *       "created_at": "2026-11-25T00:33:41.334Z"
            *     }
            */
           'application/json': components['schemas']['astro.llm.v1.StoredInterpretation'];
@@ -18280,15 +19362,15 @@ export interface operations {
            *       "interpretation_type": "muhurta",
            *       "language": "en",
            *       "tier": "standard",
-           *       "content": "This reading is drawn from the calculated chart data for the muhurta window.\n\nThe period considered runs from 2026-02-01 to 2026-02-02.\n\nCandidate 1: 2026-02-01 06:00 (+05:30), tara Kshema, day lord the Sun, score 4.\n\nCandidate 2: 2026-02-01 10:00 (+05:30), tara Kshema, day lord the Sun, score 4.\n\nCandidate 3: 2026-02-01 14:00 (+05:30), tara Kshema, day lord the Sun, score 4.\n\nCandidate 4: 2026-02-01 18:00 (+05:30), tara Kshema, day lord the Sun, score 4. Candidate 5: 2026-02-01 22:00 (+05:30), tara Kshema, day lord the Sun, score 4.",
+           *       "content": "This reading is drawn from the calculated chart data for the muhurta window.\n\nThe period considered runs from 2026-11-25 to 2026-12-02.\n\nCandidate 1: 2026-11-25 00:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.\n\nCandidate 2: 2026-11-25 01:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.\n\nCandidate 3: 2026-11-25 02:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.\n\nCandidate 4: 2026-11-25 03:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5. Candidate 5: 2026-11-25 04:00 (+00:00), tara Parama Mitra, day lord Mercury, score 5.",
            *       "engine_context": {
            *         "interpretation_type": "muhurta",
            *         "method_version": "llm-context-v2",
-           *         "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *         "window": {
-           *           "window_start": "2026-02-01T06:00:00+05:30",
-           *           "window_end": "2026-02-02T06:00:00+05:30",
-           *           "interval_minutes": 240,
+           *           "window_start": "2026-11-25T00:00:00.000Z",
+           *           "window_end": "2026-12-02T00:00:00.000Z",
+           *           "interval_minutes": 60,
            *           "top_n": 5
            *         },
            *         "ranking": "tara points (0-3) plus weekday lord points (0-2), best first",
@@ -18296,27 +19378,27 @@ export interface operations {
            *         "candidates": [
            *           {
            *             "rank": 1,
-           *             "proposed_at": "2026-02-01T06:00:00+05:30",
-           *             "tara": 4,
-           *             "tara_name": "kshema",
-           *             "weekday_lord": "sun",
-           *             "score": 4
+           *             "proposed_at": "2026-11-25T00:00:00+00:00",
+           *             "tara": 9,
+           *             "tara_name": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
            *           },
            *           {
            *             "rank": 2,
-           *             "proposed_at": "2026-02-01T10:00:00+05:30",
-           *             "tara": 4,
-           *             "tara_name": "kshema",
-           *             "weekday_lord": "sun",
-           *             "score": 4
+           *             "proposed_at": "2026-11-25T01:00:00+00:00",
+           *             "tara": 9,
+           *             "tara_name": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
            *           },
            *           {
            *             "rank": 3,
-           *             "proposed_at": "2026-02-01T14:00:00+05:30",
-           *             "tara": 4,
-           *             "tara_name": "kshema",
-           *             "weekday_lord": "sun",
-           *             "score": 4
+           *             "proposed_at": "2026-11-25T02:00:00+00:00",
+           *             "tara": 9,
+           *             "tara_name": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
            *           }
            *         ],
            *         "highlights": [
@@ -18326,24 +19408,24 @@ export interface operations {
            *           },
            *           {
            *             "kind": "window",
-           *             "starts_at": "2026-02-01T06:00:00+05:30",
-           *             "ends_at": "2026-02-02T06:00:00+05:30"
+           *             "starts_at": "2026-11-25T00:00:00.000Z",
+           *             "ends_at": "2026-12-02T00:00:00.000Z"
            *           },
            *           {
            *             "kind": "muhurta",
            *             "rank": 1,
-           *             "at": "2026-02-01T06:00:00+05:30",
-           *             "tara": "kshema",
-           *             "weekday_lord": "sun",
-           *             "score": 4
+           *             "at": "2026-11-25T00:00:00+00:00",
+           *             "tara": "parama_mitra",
+           *             "weekday_lord": "mercury",
+           *             "score": 5
            *           }
            *         ]
            *       },
-           *       "input_tokens": 825,
+           *       "input_tokens": 858,
            *       "output_tokens": 207,
-           *       "latency_ms": 222,
-           *       "cost_usd": 0.001984,
-           *       "interpretation_id": "01a2101d-e47a-719a-8005-d2f81892f6da",
+           *       "latency_ms": 218,
+           *       "cost_usd": 0.002023,
+           *       "interpretation_id": "01a2101f-622a-74c2-a048-d6e82b4fe52b",
            *       "cached": false
            *     }
            */
@@ -18850,7 +19932,7 @@ export interface operations {
            *       "engine_context": {
            *         "interpretation_type": "theme",
            *         "method_version": "llm-context-v2",
-           *         "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *         "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *         "theme": {
            *           "name": "career",
            *           "karaka": "saturn",
@@ -18949,7 +20031,7 @@ export interface operations {
            *         "probability": {
            *           "raw": 1,
            *           "final": 1,
-           *           "moment": "2026-11-25T00:31:56.017Z"
+           *           "moment": "2026-11-25T00:33:40.520Z"
            *         },
            *         "at": null,
            *         "top_transit_contacts": [],
@@ -19002,11 +20084,11 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "input_tokens": 1547,
+           *       "input_tokens": 1544,
            *       "output_tokens": 64,
-           *       "latency_ms": 150,
+           *       "latency_ms": 135,
            *       "cost_usd": 0.00027,
-           *       "interpretation_id": "01a2101d-c532-77d2-92ea-e27da3cd2b67",
+           *       "interpretation_id": "01a2101f-5d5a-73a1-8266-9cf9d1caa2f3",
            *       "cached": false
            *     }
            */
@@ -19489,15 +20571,15 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "from_": "2026-11-24T00:31:56.892Z",
-           *       "to": "2026-11-26T00:31:56.892Z",
+           *       "from_": "2026-03-20T12:00:00+00:00",
+           *       "to": "2026-03-27T12:00:00+00:00",
            *       "group_by": "none",
            *       "total": {
            *         "label": null,
-           *         "call_count": 1,
-           *         "input_tokens": 1547,
-           *         "output_tokens": 64,
-           *         "cost_usd": 0.00027
+           *         "call_count": 0,
+           *         "input_tokens": 0,
+           *         "output_tokens": 0,
+           *         "cost_usd": 0
            *       },
            *       "breakdown": []
            *     }
@@ -19827,7 +20909,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a"
+         *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292"
          *     }
          */
         'application/json': components['schemas']['astro.feedback.v1.CreateReportRequest'];
@@ -19851,12 +20933,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01a2101d-df25-75ef-9e59-f4e5f4200817",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "id": "01a2101f-6efb-76ce-b11d-c8a46a635240",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "format": "pdf",
            *       "content_type": "application/pdf",
-           *       "size_bytes": 6446,
-           *       "sha256": "6b19846d306b73b2db74324c1ad9e7d336d07ddeedc536b0072a5a9e8db537e2",
+           *       "size_bytes": 6487,
+           *       "sha256": "fb4b9c0057338399e27fbe00b0a2b5376438b47482826c3b0b7429f7a23cd1d4",
            *       "page_count": 2,
            *       "sections": [
            *         "chart_wheel",
@@ -19865,8 +20947,8 @@ export interface operations {
            *       ],
            *       "locale": "en",
            *       "method_version": "report-pdf-v1+talent-ontology-v1",
-           *       "created_at": "2026-11-25T00:32:02.311Z",
-           *       "pdf_base64": "JVBERi0xLjMKJf////8KNyAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50cyA1IDAgUgovUmVzb3VyY2VzIDYgMCBSCi9Vc2VyVW5pdCAxCj4+CmVuZG9iago2IDAgb2JqCjw8Ci9Qcm9jU2V0IFsvUERGIC9UZXh0IC9JbWFnZUIgL0ltYWdlQyAvSW1hZ2VJXQovRm9udCA8PAovRjIgOCAwIFIKL0YxIDkgMCBSCj4+Ci9Db2xvclNwYWNlIDw8Cj4+Cj4+CmVuZG9iago1IDAgb2JqCjw8Ci9MZW5ndGggMzQ4MwovRmlsdGVyIC9GbGF0ZURlY29kZQo+PgpzdHJlYW0KeJy1W92OHDtuvu+n0AssV/wnAcMXu5sEyEWA5PguyIXdM4MEWC8QLJB9/YCqruqq6mqgXfYZw5iar6mvKFKiKEqNrbfe/oCttxCEyHb9fvnfCx7Bf/pyw7FJNI8Oada+fL/88Z+pYbQvH5f//CTvhi6GdqVu/Llhb58sDJ0+tz9Qb59cqDuZerePFfi59f9qX/718k9fLv9++eNf3v/vf67v//Evf2rXv186kO1+2qvY369/e7E7ZtB7TN3BllNv3D430vbJ1MTSuPq09Eam3lype7erobGliauXWNhHPZl6GUHbJ3r/3Ky3T9SFLFcEFtQZOTm50xt3VnpjZFfhzsFfmbnzV+7c6Vt9OiH12nqpi6WLl3468dA7d3a2m8SHvZtvZJyJ3jnY61+ptbL8a7ZSBeuys5U8WKZzZzRkYhxPQm9GZmws9MbOpRDRG6fpUOXNkJ2TnZmFmWP8HYYr27mpvZvWa8bQKgOo1buI678N4yG9MbEOE/ZhMBomrI5zfa5fdx3fDbnR2Ro82P5xQfLGvbfv44m6ASJqcqPO8yNyb5Q+fl8vnB0iQvoEiG2a1Z/Fd72Mp+RZdtVMfOKr39fL6kUFDIXuzWb9rpf/vvx2QXWwWd/xTMTQEbXXY58f0Xp9VjqPp+uFnSEjJOUGCRvIuvkE3HSfnt3mNqvmwlkNS//xdL2sXjxBNzXvze96T/0gdtBbP6ZnMgfk7OqNTJZH6fVZzk/XC1NCWE/hG8Rq2+YTML3r9sw0t1k1Z80b9/R0vaxefPtwUvPe/K73rR/C0KMnUUNHEO2dffQJgUQ7eUNhIEZXan+9/PbCJMR0SEnxbGYE6IrK83z023yc5mLFHsvNWMcw6JRegxkVKqx1rdFiCOadM8cLEIk6vqqRBFT8QW6aAULRVXYaqXxuSNOs1a1GGuBIWRoFQU1nHNMtgNWJopEHqCErv6oQGyB3IWmKUYPMTfcmqmjyttXEYnYRK0Nido9SRfrsIjYFV0l/WRULIMuQaCIKKJQee1XY0LYhiZBm3wh2SO/kXKqkzL4RVmBKe9lNxASanmKN08DcDR8GztXUPraqeN6cIhxA4X1oQq6zU8QCTMj91SHMyKAZxNo4DNQj6WHA2LRSrjRh7bNThAJUMq1UYaPZKaIGbkESr6oSDl2pEzVBB1UK8UejpG1Vke6zUzgE2DyzppEwzU6RThDhnvmiKsICqBrhTQKBMstVO6uw8c4/NQ5uXuHqgadlaWI6O4UJQThM/FVNRKBrqHtT6+Cc5aoHTdB8qwnp7BQSmwPf94soz04hljnwvagKEkRShThjAQ0tVz3OH+/boRI4OwUj54j3/cKZs1PQZI54Lw4VSWB2VW0WDF07x8NQQd/HN0a5OaVi7C3Sfb8wxuwUZJxD3Ysz2RHImEybJQNKdn8YKd2y8s+VJrUc/mOd7fz5t8J4+9Neg377879tlun7Ev7XsfCV28RSG5OAV6QoIa9IGpnZWAN67911aqAJ7IRkjWvsJCLXMKYeEMJk3sacC0m9tQgHiY7hg8uZJafAJFDJOGcT9kpWMaZoXfPAJFmtsdZck84jfqiASyZmEzIIV7QplLE4OKMiN2aEHmndakSjQqhZRGMnCA7tMrVYsovvl3vGNH2CgF25a6vYSVKj5/tFqCYH9o6NBCEzk6YOMgsYebg0quWoR1itjBwKqObMDZOgo3a5tegGihnIg4vMtE9jLaG2D1brEQGnBk4TkJyAtZtII1EI0bQpQUkg7T2woTMgSXDcPGtAFhKViAUkdk4Zrg1AYUZqRA5oKGmjxW7AjTE8Rg9WlFEiaZgI3MOHOzZ4BxPNxFaoJknQQHGSrhyG7rI39HopPNFrk7qRNpAD5hW66FEcGzwdpVyxZibQAz0W9HrZaL2S3vR8YT6yRyWSH6/EBKwkKahTsxr2YSi4j05vtsu9QkC6aY1JKkXcuMb3DmeUqCw9BFLYK75TB5+kMWpHeJNd0OvINMmSxLfSBnHAvEFzzbHgBCadPdqGmQEP9FjQ62Wj9Up61cMV85E9XnVBeVhMuRYI7NBDkPa5nvJD+psQSwytZ8qxzpDG2IrdHikDCsDb03VK2Y1caPmQgLbNC5i2I8vz3GbVnDvCAG5PJb28+PbhrObSfNH7ZfN4B0XVplybrH3CJ7hbrkpB4V6xlzpkciXx33cwM3bi0Zk058hWwc4n4eqzTaJ3sDrHQElRqdFamCEeeddgrhlmGMF0xNk1LRHggw53cHLerPBa+N63Fe+BHV43OoEIIkbTam1p+BAWvn5uoxK3G5m1uGjvZiNLzloHhwO2OFm4T0uRhjNNOb1P0pg81pEhu6DXS+GJFD220jI2YHvmDZp3jhUeoCmk1jbMCXigx4JeLxutV9KrHq6Yj+zxenBIkBC1JpVSkxo/JI/fPrcqn+2CNCcBUa/0hLMWHxQdecAWJwnv9ViboUCvMpGAT9JVMZJZdkGrWCXQg62m/lq6Mo9H5g2aa44Fr92cYFLbMFdB4VGPBb1eNlqvpFc9XDEf2eNVP3BUCHMmb7UvUWHLh71nt+tuj9VBMBKx0dReRj67w3sX89rIdUg1tGxj8zxJCyPYTfaOXseWkQJNaStNEAfMG9TWHAuOwNxRpa2ZAyEe9bij18ta67X0qocr5iN7vOoCQQExUWqqNcuZKfce0N3evzb8SN09R9qp0afazAb3ysyYfZQHTKMqOYXyJC2UwHfZG3q9FJ7BSriR5g76yLxGFz0m6y14AgkFtQ1xgh+osaDXy0bplfSqg3fiI2u8PAVSobtWGV9NgFBqs7SLRe+7KCSYEDUMa28hgCLdhgPWOIMEMlmTsYS6V8+FICdpIaw93yS7oNXzSkWYKu1aSxPQAfMKXfQojg0e3aJn2zAr8IEeC1ocK63v0tuez8yH9nh5CnQBxkz0prU/qTOPhznAhruFIEd9hWuvQNBrF6a3osaCI0hXF2nSKwX1ipiEHWKSLtRn2QW9XqQjCJK5bqWxas0PzCt00WPiWOHOSBVl18w87R13eixocay0XvBdz2/Mx/Z4fSFQyI4p2AwTeie2fTlUae+CSKCOIdqoI6BYz7ElX8EdJKoYMTIK59ohj9U/h3Cd88gkegdrAUToJhq2kUWwR9o1OuswMazg6BFMbcVLnYD3OtzB62Wl70p22+OZ9sgOL1veraYqWjMKCCbFh/DztqtyVpLsSux1eGVQh5pTErTFO4tjY2KgSOM6zFKQSbjQnEUXtI6MBAwV0bfSVWV5IN6AdqdY4Q5sHZPbhtghDtRY0OJYKb2SXvVvxXxkjZftj1Y1IONoVrs4NnpIgeRtP/JHdTzVaVjJlTpOtaUN3iPJtVV1s6cFjzKrTsIF+iy6oNdRnhKqk+KtdEIeEG9QX3MsuIGgeO1d18xWZn/QY0Gvl7XSK+FV/1bER9Z42QG9TskQLZpJVfYMHyvJb7LdDpMxaJByTOOjcvWqru9w6iHTESmmjwPeOuoZsoX6LLmgda6pIKIUW2GFfKDdYLEmWPCoWnEEtzVtQj/QYUFvZ6uzxivpVd9WxEeWeLlQZgJ1xhfarOrGnun7EwW1zy0ed2Iv3ZDgOtB1WS7H0LynuG3uPpxrvlrW9YxdyeO1F1R5VWJ+wXwFg+zDZLpv4vmDrKj9Ca3WxRa3H70pQvKMUNLeqfs5WuantA+3XX7UsPSU+s0+Zn+d8BbKnfN+uYhdf5hteOmYTupYfTnzd/3hcTUcdsjN9K3uFgn5GWcdU/K4jUPMdZx5xlGHtHVPq66XGe/ulL3mqJHHPHC+2ccJxw9XHROOw8rV9Yw60J0uw9Wfpyba4YvKvN/qzhid89wz0mQeV8iMk+mM747N8lO+o4hj36mT8W1mcD8ZGZ+wr+/Y2LkZd8xcs23MOTzlueek9D4uGyL3E357YoWf85vrUTS737x8n676nQhow3HH9ONk3Piszw5J6wrimG12zmfHpMzKnd45WTgYz3jtkPgnvVbXzo5mGzqd89Mx4bhLsZlmJxe2Y/66Jfqtl2XPueyYtK6b6giQo6hzxmXH1vg5l0kecX51HbNBbF9vfdFxx7Tjap2lvduPhtvhrUNSRrZvdaPXz3nrmLTuSldQJBb+UV2Hr44N8HO+qtuLBxlj3Xe+LWWnUoXhsEPu3yEnOX4R47e6qJ3nXHhMSVzlwPdyIMu5le3Y4PVFBfHaVvltFVounp/ZX8R0/eDxPasL7T+73h2/YNzUGxsj+SXR9PAtjCOaVvA75dxjUmId0VTqWxGn0s0nNvn1zsV+NLPq+wp9bEn3ByovuvSQ9pe79PAtt5yGz+Y0z0ht5DQ2vrNxZpv+xCa/3KXjIvxR+nh1ddkVqF9z5zGljQvGd3VPePCYmGns3on5lAefks7fpsmT+/cnlv31HozDasmdNfzMpDym/R1W0eMXVSwc8/Lc/vAJKdXXwui9CgYnQ+0za/9yr/phBeHbdItpvO2UV49px5czxm7xR20yPHhI+rMefEbaf9aDh8S/gwf1SUVlbMvt3epbpO8/nDwPLx5T/9yW5Jh0+PBsZfQJpQ0P1nZEOM548Lj7P7UhQTmsIZQ5xcK0Fqxxf3BTt/lxzx2/5pdVAY75K+6NfeW5MukT0qoCxPg2Lp8s3DyxxjNH/j+RuluvCmVuZHN0cmVhbQplbmRvYmoKMTIgMCBvYmoKPDwKL1R5cGUgL1BhZ2UKL1BhcmVudCAxIDAgUgovTWVkaWFCb3ggWzAgMCA1OTUuMjggODQxLjg5XQovQ29udGVudHMgMTAgMCBSCi9SZXNvdXJjZXMgMTEgMCBSCi9Vc2VyVW5pdCAxCj4+CmVuZG9iagoxMSAwIG9iago8PAovUHJvY1NldCBbL1BERiAvVGV4dCAvSW1hZ2VCIC9JbWFnZUMgL0ltYWdlSV0KL0ZvbnQgPDwKL0YyIDggMCBSCi9GMSA5IDAgUgo+PgovQ29sb3JTcGFjZSA8PAo+Pgo+PgplbmRvYmoKMTAgMCBvYmoKPDwKL0xlbmd0aCAxMTMxCi9GaWx0ZXIgL0ZsYXRlRGVjb2RlCj4+CnN0cmVhbQp4nN1ZTW8cNwy976/QH7BCkSIpAcYegrQFemvrW9GDPTsD9JACaYD+/kKU9mNmZMRerJOBT15r7KH4Hsmnpw0OHLi74MClGHzKbvi8+7ILveWPD209uJicJvao0T183n34GV1A9zDt/rznuHcJ3L0EGYRl1IigJCSTorDS3sFf7uHX3U8Pu99eGEjUh5hqoOByjSNRce/uArt7ySp7h+UTz14fGJwkj8khgMvu33H3x8ViOC5++DT+9/cw/v7LRzd83YHHDCELaIoUSFEc+EiMOYagEhU4JXLg20dsj5L7Ovyzm5Zvs0TKk28nSwLPZEuAIzEBAoIcZJIoXPIPhrRG4fIEkxwkKCphvgJnDj2cWUaJehFNRqEO0Cl2gK6LIWwR6G66DWh+U6CJe0CXdgk1npIkyQorkANAB+W2us167ib74np+VFaQrPb8KrBD7oFNMslBDjWilhrPQhY5yyTjGvggPeDr6jbru5v4S+v7PFELGBWkK6sdqEdAGSNBBs1KkheyYNAS9gCvq0G2CHg3UQM81Uo/g2raRQXVzFPpdVFJDXkrwzpw7+yvx2tgl9RVTZaDghGd9q5uYA197GlmW93kkOkn+9Ihc7taF+1KaIGD63BRKcOsB7r09HO5uinQu8lSwJHgNfV+O/T5eV296CbJMoquCUhdaU3bldZ+vt9PWoW60prLoV/Z3vyMmOaumNbVbULdTfU7Qo1dES0DBWSws0wQ6owVDD0ZXa5uCupuqj9wrHBKPue10SWNlWQ5VKN7jbllJV/E+Pj2C3drYsGWS5GPdmKtfux8Un11RoHBc0g58yL4CesCYOzba4QyOQ1NlGnvynNVJQRVq+9U3L6e/1lZqJ5mhOlx7xjcvV0IcLsYONhFwYADgqWpyjKUeV1CyWRnREIQqceVco2A1koFmHhyYThegb2ARwyyxP7keI9e9/YcaPSMIWdZbGLOwTPW+32REMVLlrgk4cINtwybJ34DMsinHEqLzzczJ6Njz7dGxOPeYR10F2JzFSlEPmiZdHNSTq4Zu6759tRk9kQpp7zY0pyab5j5jdHE0m5IF8p0FVEhe4mrCdbMdUu1WexqLkuaxota4q9mBNWnRDnneew5IWdzHysVUpCKptCjPNUTOEKrEzasxrPtDcf740EzgmUTDT+jrD2fjK5Y4DMGBU9lmWUoR6MWJBhJU5ko5bfy2Wok0tORWu54bjiOINtd4e4afkB8QFjJ+8yG267z7ZtH2CcSm2uzbSxFZnUj8I4bJmb0nHnVMR2Lfpt+IfQQYumXeejFBOuF30x71J/P0HCTPomaPSj0TwGKR9P+Bj0SPZTDMC220NH+1RXCxtrkdvIfhT1HXsn/ytm/CR8M0fiYbWLOR2cjrfyhfst4/ObxXPWGcNketyl34Q/PlV7OdzJIFlw7+fLuU/NRUzauZBtrYPw91YjWTcaMAVTeGY67qb12U8YYPaz4WlwPtFq91WATXw7NeR58YSKX9xPvZaj9D+WpnmUKZW5kc3RyZWFtCmVuZG9iagoxNCAwIG9iagooUERGS2l0KQplbmRvYmoKMTUgMCBvYmoKKFBERktpdCkKZW5kb2JqCjE2IDAgb2JqCihEOjIwMjYxMTI1MDAzMjAyWikKZW5kb2JqCjE3IDAgb2JqCihOYXRhbCBjaGFydCByZXBvcnQpCmVuZG9iagoxOCAwIG9iagooQXN0cm9sb2d5IEFQSSkKZW5kb2JqCjEzIDAgb2JqCjw8Ci9Qcm9kdWNlciAxNCAwIFIKL0NyZWF0b3IgMTUgMCBSCi9DcmVhdGlvbkRhdGUgMTYgMCBSCi9UaXRsZSAxNyAwIFIKL0F1dGhvciAxOCAwIFIKPj4KZW5kb2JqCjkgMCBvYmoKPDwKL1R5cGUgL0ZvbnQKL0Jhc2VGb250IC9IZWx2ZXRpY2EKL1N1YnR5cGUgL1R5cGUxCi9FbmNvZGluZyAvV2luQW5zaUVuY29kaW5nCj4+CmVuZG9iago4IDAgb2JqCjw8Ci9UeXBlIC9Gb250Ci9CYXNlRm9udCAvSGVsdmV0aWNhLUJvbGQKL1N1YnR5cGUgL1R5cGUxCi9FbmNvZGluZyAvV2luQW5zaUVuY29kaW5nCj4+CmVuZG9iago0IDAgb2JqCjw8Cj4+CmVuZG9iagozIDAgb2JqCjw8Ci9UeXBlIC9DYXRhbG9nCi9QYWdlcyAxIDAgUgovTmFtZXMgMiAwIFIKPj4KZW5kb2JqCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9Db3VudCAyCi9LaWRzIFs3IDAgUiAxMiAwIFJdCj4+CmVuZG9iagoyIDAgb2JqCjw8Ci9EZXN0cyA8PAogIC9OYW1lcyBbCl0KPj4KPj4KZW5kb2JqCnhyZWYKMCAxOQowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAwMDU4MDAgMDAwMDAgbiAKMDAwMDAwNTg2NCAwMDAwMCBuIAowMDAwMDA1NzM4IDAwMDAwIG4gCjAwMDAwMDU3MTcgMDAwMDAgbiAKMDAwMDAwMDI1NCAwMDAwMCBuIAowMDAwMDAwMTM3IDAwMDAwIG4gCjAwMDAwMDAwMTUgMDAwMDAgbiAKMDAwMDAwNTYxNSAwMDAwMCBuIAowMDAwMDA1NTE4IDAwMDAwIG4gCjAwMDAwMDQwNTMgMDAwMDAgbiAKMDAwMDAwMzkzNSAwMDAwMCBuIAowMDAwMDAzODEwIDAwMDAwIG4gCjAwMDAwMDU0MTMgMDAwMDAgbiAKMDAwMDAwNTI1OCAwMDAwMCBuIAowMDAwMDA1MjgzIDAwMDAwIG4gCjAwMDAwMDUzMDggMDAwMDAgbiAKMDAwMDAwNTM0NCAwMDAwMCBuIAowMDAwMDA1MzgxIDAwMDAwIG4gCnRyYWlsZXIKPDwKL1NpemUgMTkKL1Jvb3QgMyAwIFIKL0luZm8gMTMgMCBSCi9JRCBbPDE4ZTg1MTYxZjVlYjAzMDliYWE0MzM4NGI3M2EyNWM3PiA8MThlODUxNjFmNWViMDMwOWJhYTQzMzg0YjczYTI1Yzc+XQo+PgpzdGFydHhyZWYKNTkxMQolJUVPRgo="
+           *       "created_at": "2026-11-25T00:33:44.800Z",
+           *       "pdf_base64": "JVBERi0xLjMKJf////8KNyAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9NZWRpYUJveCBbMCAwIDU5NS4yOCA4NDEuODldCi9Db250ZW50cyA1IDAgUgovUmVzb3VyY2VzIDYgMCBSCi9Vc2VyVW5pdCAxCj4+CmVuZG9iago2IDAgb2JqCjw8Ci9Qcm9jU2V0IFsvUERGIC9UZXh0IC9JbWFnZUIgL0ltYWdlQyAvSW1hZ2VJXQovRm9udCA8PAovRjIgOCAwIFIKL0YxIDkgMCBSCj4+Ci9Db2xvclNwYWNlIDw8Cj4+Cj4+CmVuZG9iago1IDAgb2JqCjw8Ci9MZW5ndGggMzQ4MwovRmlsdGVyIC9GbGF0ZURlY29kZQo+PgpzdHJlYW0KeJy1W82u3Epu3vdT1AtMDf9/AMOLmUkCZBEgud4FWdh9zkECjAcIBsi8fsBSSy2p1UBb9vXFheWvqU8ssopFUiVs0KD9ARu0EOyR7fr98r8XPIL/9OWGY5NoHtDTrH35fvnjP1PDaF8+Lv/5Sd4NXQztSmD8uSG0TxaGTp/bHwjaJxcCJ1MH+1iBnxv8V/vyr5d/+nL598sf//L+f/9zff+Pf/lTu/79Ap1s96e9iv39+rcXh2PWAWIaDracRuP2uZG2T6YmlsY1pmU0Mo3mSuBgV0NjSxNXL7Gwj7oy9TKCtk/0/rkZtE8EQpYrAgsCRk5OBnpjYKU3RnYVBg7+yszAXxkY6Fv9OiH12Hqoi6WLl3468dA7AzvbTeLD3s03Ms5E7xzs9V+ptbL8a7ZS7Qays5U8WAYYGA2ZGMeV0RsrGzM7vbGzsJrSmxGbcf1qXBgTM8fAiImz1F1s56b2blqPGVOrDKBWzyKu/20YD+mNiXWYEIbBmL+ysIyBA4N+3Q18N+XGYGvyYPvHBckbA7Tv44rAOiJqciPg+RIZGqWPv68XTugRITABYpvb6p/Fd72Mq+RZdnWb+MRXf18vqwcVMBS63zbrd7389+W3C6p3m/Ud10TcAVGhLmG+RIP6rXQeV9cLO/eMkJQbJGxd1rdPwE336dptvmd1u3DWjaX/uLpeVg+eoJua99vvek/jIPaut3FM12TekRPUG5kslwL1W85X1wtT9jBI4RvEatvbJ2B61u2aab5ndTtr3rinq+tl9eDbj5Oa99vvet/GIdwhIIkaOnZRAPYxJuwkCuQNhTsxulL76+W3FxYhpveUFM9mRh1dUXlej35bj9NarNhjuZnrGNaB0msyo/YKa6A1Wwy7OXDmeAAiEeCrGkn0ij/ITTO6UIDKTiOVzw1pWrW61UijO1KWRkG9ljOO5Rad1YmikUdXQ1Z+VSG2jgxC0hSjJpmb7k1U0eRtq4nF7CJW7okJHqWKwOwiNu2ukv6yKhadLEOiiWhHofTYq8KGtg1JhDT7RhB6OpBzqZIy+0ZYO1Pay24ipq7pKdY4rZu74cPEuZrax1YVz5tThKNTOAxNyHV2ilh0E3J/dQozctcMYm0c1tUj6WHC2LRTrjRhhdkpQtFVMq1UYaPZKaLW3YIkXlUlvIMSEDVB76oU4o9GSduqIuCzUziks3lmLSNhmp0iQD3CPfNFVYSlo2qENwnslFmu2lmFjXf+qXlw8wrXCDwtSxPT2SlM2IXDxF/VRKSDhro3NejOWa560ATNt5qQzk4hsTnwfb+I8uwUYpkD34uqIPVIqhBnLF1Dy1WP68dhO1UCZ6dg5Bzxvl84c3YKmswR78WpItmZXVWbBXdQ4HiYKuj7+MYoN6dUjL1Fuu8XxpidgoxzqHtxJTt2MibTZskdJcEfZgpYVv650qS2w3+ss50//1YYb/+016Df/vxvm236voX/dWx85Tax1MYk3StSlJBXJI3MbKzRAQBcpxs0OzshWeOaO4nINY0Joocwmbex5kJSb3eEdwnA8MHlzJJTYJJeyThnE/ZKVjGmaF3rwCRZrbHWWhPgET9UuksmZhOyHq5oUyhj8e6MityYsUOkgdWMRu2hZhGNnXpwKMh0x5JdfL/cM6bpF+wIyqCtYidJzZ7vF6FaHAiAjQR7ZiZNA2SWbuTh0qi2I4iw2hk5tKOaMzdM6oAKcrsDrCtmIA8uMlOY5lr2Kh+s9iPqnBo4LUBy6qxgIo1Ee4imTQlKdlKAwIbOHUmC4+ZZ62QhUYlY9ETglOHa6CjMSI3IOxpK2rhjN+HGHB6zByvKKJE0TOwM4cMdGxy6iWZiK1STJGigOElXDkN32Rt6vRSe6FWkbqStywHzCl30KI4Nno5SrlgzU9cDPRb0etlovZLejHxhPrJHJZIfr8QErCQpCKhZTfswFNxHpzfb5V4hXcC05iSVIm5c83uHM0pUlh7SU9grvhN0n6QxqiK8yS7odWSaZEniW2nrccC8QXPNseDUTYA92oaZOx7osaDXy0brlfRqhCvmI3u86oLysJhybRAIHUKQ9rme8kP6mz2WGFrXlGOfIY1Rit0uKaMXgLer65SyG7nQ8iN12t5ewFSOLNfzPavbGbAP4HZV0suDbz/Oai63L3q/bB6HrqjalKvI2id8grvtqhQUhoq9BD2TK4n/voOZEYjHYNKcI1sFO5+Ea8w2id7BGhx3SopKjdbC3OORdw3mmmGGsZuOOLumJer4oMMdnJw3K7wWvo9txXtgh9eNTl0EEaNp3W1p+BAWvn5uoxO3m5m1uSiA2ciSs/bB4YAtThbu01ak4UxTTu+TNCaPfWTILuj1UngiBcRWWkYBtmfeoHnnWOHRNYXU2oY5Ox7osaDXy0brlfRqhCvmI3u8HhyyS4hak0qpSY0fksdvn1u1z3ZBmpM6EVR6wlmbD4qOPGCLk4RDXVYxFOjVJpLuk3R1jGSWXdBqVkmH6rfhVroyj0fmDZprjgWvak4wqW2Yq6HwqMeCXi8brVfSqxGumI/s8aofOCqEOZO3qktU2PKh9gS77mos6IKRiI2m+2XkszscQMyrkIOeamjZRvE8SQtjt5vsHb2OkpECTWkrTT0OmDeorTkWHDszoEpbMwf2eNTjjl4va63X0qsRrpiP7PGqCwSli4lSU61Vzky594Duav8q+JHAPUfaqQFTb2aDe2VmzD7aA6ZRnZxCeZIWys532Rt6vRSewUq4kWbo+si8Rhc9JusteHYSCmob4ux+oMaCXi8bpVfSqwHeiY+s8fISSO3gWm18NemEUsXSLha976KQYPaoaVi1hXQUARsOWOPcJZDJmowt1L1GLtRzkhbCqvkm2QWtkVcqwlRp11qaOh0wr9BFj+LY4AEWkG3DrJ0P9FjQ4lhpfZfejnxmPrTHy0sApDNmojet+oSFH1xQHZbdRpCjv8JVK1CHqsL01tRYcOwC6iJNoFJQr4hJCD0m6UJ9ll3Q60UAuyCZ61Yaq9f8wLxCFz0mjhXujFRRds3MU+2402NBi2Ol9YLvRn5jPrbH6xuB9gRMwWaYHYDY9u1Qpb0LIjsBhmgjwI5ikKMkX8HQJaoZMTIK56qQx+6fQ7je88gkegdrA8QOJhq2kcVuj7RrdNZhYljBARFMbcVLQJ33OtzB62Wl70p2O+KZ9sgOL1verZYqWjOKHkyKD+HnbdflrCTZldjr5ZX1eqk5JUFbHFgcGxN3ijSul1naZRIuNGfRBa1XRtINFdG30tVleSDegHanWOHe2QCT24bYexyosaDFsVJ6Jb0a34r5yBov2x+tekDG0ayqODZ6SIHkbT/zR3c81WlYyZUAp97SBodIcm3V3YS04NFm1Um4QJ9FF/Q62lNC9aZ4K509D4g3qK85Fty6oHjVrmtmK7M/6LGg18ta6ZXwanwr4iNrvOwAqLdkiBbNpDp7ho+d5DfZlsNk3DVIOab5Ubl6ddd3OEHI9IoU08cL3nrVM2QL9VlyQeu9pnYRpdgKa88H2g0Wa4IFj+oVR3Bb02aHAx0W9PZuddZ4Jb0a24r4yBIvN8pMer3jC21WfWPP9P0bBbXPLR4rsZdOSHC90HVZDsfQXFPcirsP51qvlnU8Y9fyeO0B1V6VmB8wH8Eg+zCZzpt4/iArKjyh1TrY4vajJ0VInhFK2juBn6Nlfkr7cNrlRw1LT6nf7GP21wlvodw574eL2PWH2YaXjumkXqsv7/xdf3heDYcdcjN9q7NFQn7GWceUPI4h1VkfYzvjqEPaOqdVx8uMd2fKXnPUyGMeON/s44Tjh6uOCcfLytXxjHqhOx2Gq3+eWmiHDyrzfqszY3TOc89Ik3mcpLI6nXXGd8dm+SnfUcSx79TJ+LYyGE5Gxifs6zM2dm7FHTPXahtrDk957jkpvY/Dhshwwm9PrPBzfnM9imb3k5fv01G/EwFtOO6YfrwZNz7rs0PSOoI4Vpud89kxKbMy0DsnCwfjGa8dEv+k1+rY2dFqQ6dzfjomHGcpNsvs5MZ2zF+nRL9BWfacy45JuWhHgBxNnTMuO7bGz7lM8ojzq+tYDWL7fuuLjjumHUfrLO3dfjTcDm8dkjKyfasTvX7OW8ekdVa6giKx8I/qOnx1bICf81WdXjzIGOu8820rO5UqDIcdcv8OOcnxgxi/1UHtPOfCY0riage+lwNZzu1sxwavDxXEq6zy2y60HDw/U1/EdPzg8TmrA+0/u98dP2Cc1BuFkfySaHr4FMYRTSv4nXLuMSmxjmgq9VXEqXTziU1+vXMRjlZWfa8AoyTdv1B50aWHtL/cpYdPueU0fDaneUZqI6ex8c3GmTL9iU1+uUvHQfij9PHq6rJrUL/mzmNKGweM7+qe8OAxMdOo3on5lAefksKo35nzZP3+xLK/3oNx2C25s4afWZTHtL/DLnr8oIqFY12eqw+fkFJ9Fkbv4xusc6H2mbV/uVf9sIPwbTrFNJ52yqvHtOPjjFEt/qhNhgcPSX/Wg89I4Wc9eEj8O3hQn3RURllu71Zfkb7/cPI8vHhM/XMlyTHp8OHZzugTShserHJEOM548Hj4P1WQoBz2EMqcYmFaG9Y4P7jp2/y4544f88u6AMf8FfdGXXmuTfqEtLoAMb7G5ZONmyfWeObI/wcqjlupCmVuZHN0cmVhbQplbmRvYmoKMTIgMCBvYmoKPDwKL1R5cGUgL1BhZ2UKL1BhcmVudCAxIDAgUgovTWVkaWFCb3ggWzAgMCA1OTUuMjggODQxLjg5XQovQ29udGVudHMgMTAgMCBSCi9SZXNvdXJjZXMgMTEgMCBSCi9Vc2VyVW5pdCAxCj4+CmVuZG9iagoxMSAwIG9iago8PAovUHJvY1NldCBbL1BERiAvVGV4dCAvSW1hZ2VCIC9JbWFnZUMgL0ltYWdlSV0KL0ZvbnQgPDwKL0YyIDggMCBSCi9GMSA5IDAgUgo+PgovQ29sb3JTcGFjZSA8PAo+Pgo+PgplbmRvYmoKMTAgMCBvYmoKPDwKL0xlbmd0aCAxMTcyCi9GaWx0ZXIgL0ZsYXRlRGVjb2RlCj4+CnN0cmVhbQp4nN1ZS4/jNgy+51foD4yWokRSAgY5LPoAemubW9HDjGMDPWyBdoH+/oKU87CtYDOBZ9ftaQI5McXv4+vjBAcO3FNw4HIKPhfXfdr9tQut44+H8Ty4lJ1k8ijJHT7tPvyALqA7DLvfnintXQb3zIE7Ju4lIUjkyIMgk8S9g9/d4afd94fdz3caYvEh5WoouFLtcBLcu6dA7pmL8N6hfqLJ6wOB4+wxOwRwxf3d7369Ogynww/f9f/80fW//PjRdZ934LFAKAySUwxRkB34FAlLCkE4CVDO0YEfP+L4KLvP3Z+7Yf42c0SffNnZyHDD2wjYR4qAgMBHHjgxqf/BkJbEpE8w85GDoEQsD+BMoYUzcc9Jrqxxz7EBdE4NoOthCFsEuunuCDS9K9CRWkBruoRqTyJnLgILkANAA+XxdJvx3HT27nh+ERLgIvb8IbBDaYEdeeAjH6tF0RgvHM1y4YH7JfCBW8DX023Gd9Pxe+P7UlEVjArSg9EOsUWAlpHAnRSJXGZtwaCN2AK8ngbeIuBNRw3wXCP9Aqr1rqioFho011k4j8hbGNaC+2Tf7h+BnXOzaxIfBYzovHf1AkvoU6tnjqebLDJtZ+8tMuvFOkuzhSocVIuLsBazFujc6p/z002B3nQ2BuwjvCXe10OfbvfVq2ziwj3LkoDcbK15u6217e/Xa60cm6216NAvZG++0UxLs5nW021C3XT1K0KNzSaqBQW4s1kmcGyUFQytNjo/3RTUTVe/YVmhnH0pS6EbJVWS+ViF7iPiliR6bcant1+pW2sWZL5o+xgn1qrHLpPqmz0KBJ5CLoVmxs9YK4CpLa8RtHIamsjD3ulzEYkIIhbfWdW+XH4sxLFOM0zxZe8I3LMtBGhcDBxtUdBhh2BuihB3Wq/VFA82I0YE5jqu6BoBLZUUmHRWYdg/gD2DRww8x/6seE9ad30OJHnCUArPLjHl4Ib0/n+RkNhz4TQn4UoNjx6OmvgdyIg+l6ApPr3MlIyGPN8aES97h7XQXTWbh0iJ0QfRSjcl5ayasama16emkI8xl1xmV5pS8wUxbwgpKVBXkKe1JOMZL0Vff0ejKLpqHvH1xJOSzx0XxmWb13efszSaZctUDQRjFIzb12rRcthYM7j0neF0G418BZJ4XKTOGthDfIbiOS0K3ajBx8AdlXjVoBq0Rp9YGL+ZOBSfcyylTG1PebvsACpeQXFSezaiv9ZBHWEMJ7LI7y/qOJzWzJ0UBPMmnbkeE1MzZO+eksJn+Xgh3YhJZyPByBgq/JpyPFhIpEsAUEOaw6lS2e2U00f4AfYBYTEFTNS63bqsn2NMPke28je5xrwXLRYHGyt/ayZMKuip0CJjGkp+nXyJ6CEkzZep6Vmha5nfTHrUvzdoWCVPkhQPAu1hQfCk7d8hR5IHnZnj7AqNEWGxafhvtp/1honE5CnRYphY7AnehTaCZLRNLjGlrXGRTRW2Fakg9LAgYrZFGD1fq7Cx19m6TI3PtOZ8jXFKGas6prMtEoYxVWaXursCybWUPdchS73L94TqHHLNRf2HpzI9Q/1fjQ+egQplbmRzdHJlYW0KZW5kb2JqCjE0IDAgb2JqCihQREZLaXQpCmVuZG9iagoxNSAwIG9iagooUERGS2l0KQplbmRvYmoKMTYgMCBvYmoKKEQ6MjAyNjExMjUwMDMzNDRaKQplbmRvYmoKMTcgMCBvYmoKKE5hdGFsIGNoYXJ0IHJlcG9ydCkKZW5kb2JqCjE4IDAgb2JqCihBc3Ryb2xvZ3kgQVBJKQplbmRvYmoKMTMgMCBvYmoKPDwKL1Byb2R1Y2VyIDE0IDAgUgovQ3JlYXRvciAxNSAwIFIKL0NyZWF0aW9uRGF0ZSAxNiAwIFIKL1RpdGxlIDE3IDAgUgovQXV0aG9yIDE4IDAgUgo+PgplbmRvYmoKOSAwIG9iago8PAovVHlwZSAvRm9udAovQmFzZUZvbnQgL0hlbHZldGljYQovU3VidHlwZSAvVHlwZTEKL0VuY29kaW5nIC9XaW5BbnNpRW5jb2RpbmcKPj4KZW5kb2JqCjggMCBvYmoKPDwKL1R5cGUgL0ZvbnQKL0Jhc2VGb250IC9IZWx2ZXRpY2EtQm9sZAovU3VidHlwZSAvVHlwZTEKL0VuY29kaW5nIC9XaW5BbnNpRW5jb2RpbmcKPj4KZW5kb2JqCjQgMCBvYmoKPDwKPj4KZW5kb2JqCjMgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCi9OYW1lcyAyIDAgUgo+PgplbmRvYmoKMSAwIG9iago8PAovVHlwZSAvUGFnZXMKL0NvdW50IDIKL0tpZHMgWzcgMCBSIDEyIDAgUl0KPj4KZW5kb2JqCjIgMCBvYmoKPDwKL0Rlc3RzIDw8CiAgL05hbWVzIFsKXQo+Pgo+PgplbmRvYmoKeHJlZgowIDE5CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwNTg0MSAwMDAwMCBuIAowMDAwMDA1OTA1IDAwMDAwIG4gCjAwMDAwMDU3NzkgMDAwMDAgbiAKMDAwMDAwNTc1OCAwMDAwMCBuIAowMDAwMDAwMjU0IDAwMDAwIG4gCjAwMDAwMDAxMzcgMDAwMDAgbiAKMDAwMDAwMDAxNSAwMDAwMCBuIAowMDAwMDA1NjU2IDAwMDAwIG4gCjAwMDAwMDU1NTkgMDAwMDAgbiAKMDAwMDAwNDA1MyAwMDAwMCBuIAowMDAwMDAzOTM1IDAwMDAwIG4gCjAwMDAwMDM4MTAgMDAwMDAgbiAKMDAwMDAwNTQ1NCAwMDAwMCBuIAowMDAwMDA1Mjk5IDAwMDAwIG4gCjAwMDAwMDUzMjQgMDAwMDAgbiAKMDAwMDAwNTM0OSAwMDAwMCBuIAowMDAwMDA1Mzg1IDAwMDAwIG4gCjAwMDAwMDU0MjIgMDAwMDAgbiAKdHJhaWxlcgo8PAovU2l6ZSAxOQovUm9vdCAzIDAgUgovSW5mbyAxMyAwIFIKL0lEIFs8YzI4ODBjNGM2YTA3MDQ1ZGIwNDFiZDRjODUwYjViZGI+IDxjMjg4MGM0YzZhMDcwNDVkYjA0MWJkNGM4NTBiNWJkYj5dCj4+CnN0YXJ0eHJlZgo1OTUyCiUlRU9GCg=="
            *     }
            */
           'application/json': components['schemas']['astro.feedback.v1.Report'];
@@ -20126,14 +21208,14 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
            *       "charts_deleted": 3,
-           *       "rows_deleted": 15,
+           *       "rows_deleted": 16,
            *       "rows_by_store": {
            *         "compatibility_reports": 1,
            *         "feedback_entries": 1,
            *         "interpretations": 1,
-           *         "llm_interpretations": 7,
+           *         "llm_interpretations": 8,
            *         "reports": 1,
            *         "skill_profiles": 1,
            *         "charts": 3
@@ -20360,8 +21442,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
-           *       "display_name": "examples-1795566712373",
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "display_name": "examples-1795566816893",
            *       "plan": {
            *         "tier": "pro",
            *         "display_name": "Pro",
@@ -20376,8 +21458,8 @@ export interface operations {
            *           "Unlimited API keys"
            *         ]
            *       },
-           *       "plan_updated_at": "2026-11-25T00:31:54.240Z",
-           *       "created_at": "2026-11-25T00:31:52.576Z"
+           *       "plan_updated_at": "2026-11-25T00:33:38.414Z",
+           *       "created_at": "2026-11-25T00:33:37.071Z"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.TenantPlan'];
@@ -20530,8 +21612,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "tenant_id": "01a2101d-b700-748c-bd54-1c743fece1f3",
-           *       "display_name": "examples-1795566712373",
+           *       "tenant_id": "01a2101f-4f2f-7068-a6da-f683cd90cf7a",
+           *       "display_name": "examples-1795566816893",
            *       "plan": {
            *         "tier": "free",
            *         "display_name": "Free",
@@ -20546,8 +21628,8 @@ export interface operations {
            *           "1 active API key"
            *         ]
            *       },
-           *       "plan_updated_at": "2026-11-25T00:32:09.141Z",
-           *       "created_at": "2026-11-25T00:31:52.576Z"
+           *       "plan_updated_at": "2026-11-25T00:33:54.152Z",
+           *       "created_at": "2026-11-25T00:33:37.071Z"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.TenantPlan'];
@@ -20789,17 +21871,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-18T00:31:56.994Z",
-           *       "until": "2026-11-25T00:31:56.994Z",
-           *       "total_requests": 21,
-           *       "total_errors": 0,
+           *       "since": "2026-11-18T00:33:46.601Z",
+           *       "until": "2026-11-25T00:33:46.601Z",
+           *       "total_requests": 27,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
-           *           "requests": 21,
+           *           "requests": 27,
            *           "errors_4xx": 0,
-           *           "errors_5xx": 0,
-           *           "latency_p95_ms": 157.92
+           *           "errors_5xx": 1,
+           *           "latency_p95_ms": 631.69
            *         }
            *       ]
            *     }
@@ -20980,21 +22062,21 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "since": "2026-11-18T00:32:06.446Z",
-           *       "until": "2026-11-25T00:32:06.446Z",
-           *       "total_requests": 123,
-           *       "total_errors": 0,
+           *       "since": "2026-11-18T00:33:54.136Z",
+           *       "until": "2026-11-25T00:33:54.136Z",
+           *       "total_requests": 131,
+           *       "total_errors": 1,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
-           *           "requests": 3,
+           *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
-           *           "requests": 2,
+           *           "requests": 3,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
            *           "latency_p95_ms": null
@@ -21188,7 +22270,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "lagna_sign": "gemini",
            *       "entries": [
            *         {
@@ -21645,7 +22727,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "house_number": 1,
@@ -21884,10 +22966,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "theme": "career",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-25T00:31:57.218Z",
+           *       "moment": "2026-11-25T00:33:46.806Z",
            *       "karaka": "saturn",
            *       "house_number": 10,
            *       "top_essential_planets": [
@@ -22173,7 +23255,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "starting_sign": "gemini",
            *       "periods": [
            *         {
@@ -22996,7 +24078,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "birth_nakshatra": "dhanishta",
            *       "starting_yogini_index": 1,
            *       "periods": [
@@ -23227,7 +24309,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "varga": "D10",
            *       "entries": [
            *         {
@@ -23464,7 +24546,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "starting_sign": "gemini",
            *       "periods": [
            *         {
@@ -23697,7 +24779,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "vimshottari-v3-jy365.25",
            *       "birth_dasha_lord": "mars",
            *       "birth_dasha_start": "1990-02-03T08:44:55.701Z",
@@ -24090,9 +25172,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "starts_at": "2026-03-20T12:00:00+00:00",
-           *       "ends_at": "2026-04-19T12:00:00+00:00",
+           *       "ends_at": "2026-03-27T12:00:00+00:00",
            *       "cards": [
            *         {
            *           "kind": "dasha_period",
@@ -24356,7 +25438,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "md": {
            *         "period_level": "maha",
@@ -24697,7 +25779,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "changes_at": "2026-03-24T19:34:04.101Z",
            *       "changed_level": "sukshma",
@@ -25006,7 +26088,7 @@ export interface operations {
           /**
            * @example {
            *       "varga": "D1",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -25233,7 +26315,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
            *       "theme": "career",
            *       "house_number": 10,
@@ -25470,7 +26552,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "house-aspects-v1",
            *       "houses": [
            *         {
@@ -25812,7 +26894,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "house-quality-v2",
            *       "by_house": [
            *         {
@@ -26054,7 +27136,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "influence-network-v2",
            *       "planet_summaries": [
            *         {
@@ -26425,7 +27507,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -26649,7 +27731,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "jaimini-v1",
            *       "lagna_sign": "gemini",
            *       "arudha_lagna": "aquarius",
@@ -26888,7 +27970,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "jaimini-v1",
            *       "aspects": [
            *         {
@@ -27135,7 +28217,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "jaimini-v1",
            *       "assignments": [
            *         {
@@ -27374,7 +28456,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "assignments": [
            *         {
            *           "role": "Atmakaraka",
@@ -27617,7 +28699,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "livelihood-brihat-jataka-v1",
            *       "primary_reference": "lagna",
            *       "livelihood_planet": "saturn",
@@ -27875,7 +28957,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
            *       "themes_analysed": [
            *         "self",
@@ -28141,7 +29223,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "muhurta-legacy-tara-vaara-v1",
            *       "candidates": [
            *         {
@@ -28396,7 +29478,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "varga": "D9",
            *       "entries": [
            *         {
@@ -28635,9 +29717,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-25T00:31:58.522Z",
+           *       "moment": "2026-11-25T00:33:47.700Z",
            *       "current_periods": [
            *         {
            *           "level": "mahadasha",
@@ -28930,7 +30012,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "area": "self",
            *       "method_version": "materialization-v2",
            *       "houses": [
@@ -29172,7 +30254,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "area": "self",
            *       "method_version": "materialization-v2",
            *       "moment": "2026-03-20T12:00:00.000Z",
@@ -29417,10 +30499,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "theme": "career",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-25T00:31:58.697Z",
+           *       "moment": "2026-11-25T00:33:47.823Z",
            *       "raw_probability": 1,
            *       "final_probability": 1,
            *       "sources": [
@@ -29667,7 +30749,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "progression-lal-kitab-35y-v1",
            *       "planet": "saturn",
            *       "is_retrograde": true,
@@ -29885,7 +30967,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -30131,7 +31213,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -30367,7 +31449,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "sunrise": "1990-05-17T00:33:23.519Z",
            *       "sunset": "1990-05-17T13:36:26.176Z",
            *       "entries": [
@@ -30599,7 +31681,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -30838,7 +31920,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "by_house": {
            *         "1": 0.7075927817,
            *         "2": 0.5283491388,
@@ -31059,7 +32141,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "composite-strength-v2",
            *       "entries": [
            *         {
@@ -31390,7 +32472,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -31636,7 +32718,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "by_sign": {
            *         "aries": 0.715553233,
            *         "taurus": 0.6964285714,
@@ -31857,7 +32939,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "theo-house-strength-v2",
            *       "by_house": [
            *         {
@@ -32105,7 +33187,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "theo-strength-disposition-v2",
            *       "houses": [
            *         {
@@ -32342,7 +33424,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "theo-strength-disposition-v2",
            *       "planets": [
            *         {
@@ -32698,7 +33780,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "theo-sign-influences-v2",
            *       "signs": [
            *         {
@@ -32990,9 +34072,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "probability-engine-v2",
-           *       "moment": "2026-11-25T00:31:59.285Z",
+           *       "moment": "2026-11-25T00:33:48.463Z",
            *       "planets": [
            *         {
            *           "planet": "sun",
@@ -33229,7 +34311,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -33463,7 +34545,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "varga-strength-bphs-v1",
            *       "vargas": [
            *         "D1",
@@ -33734,12 +34816,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "method_version": "vargas-bphs-v1",
            *       "vargas": [
            *         {
            *           "varga": "D1",
-           *           "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *           "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -33757,7 +34839,7 @@ export interface operations {
            *         },
            *         {
            *           "varga": "D2",
-           *           "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *           "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -33775,7 +34857,7 @@ export interface operations {
            *         },
            *         {
            *           "varga": "D3",
-           *           "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *           "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "entries": [
            *             {
            *               "planet": "sun",
@@ -34032,7 +35114,7 @@ export interface operations {
           /**
            * @example {
            *       "varga": "D1",
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "entries": [
            *         {
            *           "planet": "sun",
@@ -34276,7 +35358,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "planet": "sun",
            *       "varga_group": "shad_varga",
            *       "points": 8.75,
@@ -34669,7 +35751,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+         *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
          *       "activity_type": "travel",
          *       "proposed_at": "2026-03-16T10:00:00+05:30",
          *       "latitude": 28.6139,
@@ -34698,7 +35780,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "activity_type": "travel",
            *       "proposed_at": "2026-03-16T10:00:00+05:30",
            *       "latitude": 28.6139,
@@ -35034,10 +36116,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+         *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
          *       "activity_type": "marriage",
          *       "window_start": "2026-03-16T00:00:00+05:30",
-         *       "window_end": "2026-03-17T00:00:00+05:30",
+         *       "window_end": "2026-03-16T12:00:00+05:30",
          *       "interval_minutes": 60,
          *       "top_n": 3,
          *       "latitude": 28.6139,
@@ -35066,15 +36148,15 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *       "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "activity_type": "marriage",
            *       "window_start": "2026-03-16T00:00:00+05:30",
-           *       "window_end": "2026-03-17T00:00:00+05:30",
+           *       "window_end": "2026-03-16T12:00:00+05:30",
            *       "interval_minutes": 60,
            *       "method_version": "muhurta-electional-v1",
            *       "candidates": [
            *         {
-           *           "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *           "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "activity_type": "marriage",
            *           "proposed_at": "2026-03-16T00:00:00+05:30",
            *           "latitude": 28.6139,
@@ -35165,7 +36247,7 @@ export interface operations {
            *           ]
            *         },
            *         {
-           *           "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *           "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "activity_type": "marriage",
            *           "proposed_at": "2026-03-16T01:00:00+05:30",
            *           "latitude": 28.6139,
@@ -35256,7 +36338,7 @@ export interface operations {
            *           ]
            *         },
            *         {
-           *           "natal_chart_id": "01a2101d-bf64-75db-9e77-a7973438a78a",
+           *           "natal_chart_id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *           "activity_type": "marriage",
            *           "proposed_at": "2026-03-16T02:00:00+05:30",
            *           "latitude": 28.6139,
@@ -36550,8 +37632,8 @@ export interface operations {
           /**
            * @example {
            *       "method_version": "sky-ingresses-v2",
-           *       "from": "2026-03-01T00:00:00.000Z",
-           *       "to": "2026-04-01T00:00:00.000Z",
+           *       "from": "2026-03-20T12:00:00.000Z",
+           *       "to": "2026-03-27T12:00:00.000Z",
            *       "precision": "hour",
            *       "zodiac": "sidereal-lahiri",
            *       "planets": [
@@ -36561,24 +37643,24 @@ export interface operations {
            *       ],
            *       "ingresses": [
            *         {
-           *           "planet": "venus",
-           *           "from_sign": "aquarius",
-           *           "to_sign": "pisces",
-           *           "at": "2026-03-01T19:00:00.000Z",
+           *           "planet": "moon",
+           *           "from_sign": "pisces",
+           *           "to_sign": "aries",
+           *           "at": "2026-03-20T21:00:00.000Z",
            *           "retrograde": false
            *         },
            *         {
            *           "planet": "moon",
-           *           "from_sign": "cancer",
-           *           "to_sign": "leo",
-           *           "at": "2026-03-02T02:00:00.000Z",
+           *           "from_sign": "aries",
+           *           "to_sign": "taurus",
+           *           "at": "2026-03-22T23:00:00.000Z",
            *           "retrograde": false
            *         },
            *         {
            *           "planet": "moon",
-           *           "from_sign": "leo",
-           *           "to_sign": "virgo",
-           *           "at": "2026-03-04T08:00:00.000Z",
+           *           "from_sign": "taurus",
+           *           "to_sign": "gemini",
+           *           "at": "2026-03-25T01:00:00.000Z",
            *           "retrograde": false
            *         }
            *       ]
@@ -36782,7 +37864,7 @@ export interface operations {
            * @example {
            *       "method_version": "vaishnava-calendar-v1",
            *       "from": "2026-03-20",
-           *       "days": 10,
+           *       "days": 30,
            *       "timezone": "Asia/Kolkata",
            *       "latitude": 19.076,
            *       "longitude": 72.8777,
@@ -36807,6 +37889,17 @@ export interface operations {
            *           "masa": "chaitra",
            *           "is_adhika_masa": false,
            *           "sunrise": "2026-03-29T01:05:16.461Z",
+           *           "note": null
+           *         },
+           *         {
+           *           "date": "2026-04-02",
+           *           "kind": "purnima",
+           *           "name": "purnima",
+           *           "tithi": 15,
+           *           "paksha": "shukla",
+           *           "masa": "chaitra",
+           *           "is_adhika_masa": false,
+           *           "sunrise": "2026-04-02T01:01:54.945Z",
            *           "note": null
            *         }
            *       ]
@@ -37002,7 +38095,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "year": 1800,
            *       "starts_at": "1800-01-01T00:00:00.000Z",
            *       "ends_at": "1800-12-31T23:59:59.999Z",
@@ -39425,7 +40518,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "body": "moon",
            *       "starts_at": "2026-03-20T12:00:00+00:00",
            *       "return_at": "2026-04-12T09:48:20.412Z",
@@ -39757,7 +40850,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "year": 1800,
            *       "month": 1,
            *       "starts_at": "1800-01-01T00:00:00.000Z",
@@ -40281,7 +41374,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-product-profile-v1",
            *       "feature_names": [
            *         "significator_dignity",
@@ -40610,7 +41703,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-product-profile-v1",
            *       "feature_names": [
            *         "significator_dignity",
@@ -40863,7 +41956,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "age_years": 35,
            *       "house": 12,
            *       "sign": "gemini",
@@ -41076,7 +42169,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "progressed_date": "1990-06-21T23:13:55.007Z",
            *       "progressed_sun_longitude": 90.305726381,
            *       "progressed_moon_longitude": 78.8093228091,
@@ -41300,7 +42393,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "progressed_date": "1990-06-21T23:13:55.007Z",
            *       "positions": [
            *         {
@@ -41574,7 +42667,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "arc_degrees": 34.3432090878,
            *       "directed_positions": [
            *         {
@@ -41848,7 +42941,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "body": "sun",
            *       "return_at": "1800-05-17T04:23:08.235Z",
            *       "chart_id": null,
@@ -42175,7 +43268,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "aspect_count": 31,
            *       "major_aspect_count": 21,
            *       "strongest_aspects": [
@@ -42986,7 +44079,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "transit_chart_id": null,
            *       "at": "2026-03-20T12:00:00+00:00",
            *       "hits": [
@@ -43223,16 +44316,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-weather-v1",
-           *       "at": "2026-11-25T00:32:01.421Z",
+           *       "at": "2026-11-25T00:33:50.619Z",
            *       "score": 36,
            *       "label": "changeable",
            *       "moon": {
            *         "sign": "gemini",
            *         "natal_house": 12,
            *         "phase": "full",
-           *         "elongation_degrees": 185.646
+           *         "elongation_degrees": 185.664
            *       },
            *       "transits": [
            *         {
@@ -43242,9 +44335,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.0887855455,
+           *           "orb_degrees": 0.0882872477,
            *           "max_orb_degrees": 3,
-           *           "strength": 0.9704048182,
+           *           "strength": 0.9705709174,
            *           "is_applying": true
            *         },
            *         {
@@ -43254,9 +44347,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "harmonious",
            *           "exact_angle": 60,
-           *           "orb_degrees": 0.5005512763,
+           *           "orb_degrees": 0.4989463395,
            *           "max_orb_degrees": 3,
-           *           "strength": 0.8331495746,
+           *           "strength": 0.8336845535,
            *           "is_applying": true
            *         },
            *         {
@@ -43266,9 +44359,9 @@ export interface operations {
            *           "category": "major",
            *           "tone": "dynamic",
            *           "exact_angle": 90,
-           *           "orb_degrees": 0.5388063925,
+           *           "orb_degrees": 0.5388786743,
            *           "max_orb_degrees": 2,
-           *           "strength": 0.7305968037,
+           *           "strength": 0.7305606629,
            *           "is_applying": false
            *         }
            *       ],
@@ -43309,7 +44402,7 @@ export interface operations {
            *               "planet_b": "saturn",
            *               "aspect": "square",
            *               "orb_degrees": 0.09,
-           *               "strength": 0.97
+           *               "strength": 0.971
            *             }
            *           ]
            *         },
@@ -43328,7 +44421,7 @@ export interface operations {
            *               "planet_b": "neptune",
            *               "aspect": "sextile",
            *               "orb_degrees": 0.5,
-           *               "strength": 0.833
+           *               "strength": 0.834
            *             }
            *           ]
            *         }
@@ -43541,17 +44634,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-cards-v1",
-           *       "from": "2026-11-25T00:32:01.469Z",
+           *       "from": "2026-11-25T00:33:50.645Z",
            *       "transit": {
            *         "transit_planet": "jupiter",
            *         "natal_planet": "sun",
            *         "aspect": "square",
            *         "tone": "dynamic",
            *         "exact_at": "2027-01-07T18:45:43.003Z",
-           *         "starts_at": "2026-10-30T00:32:01.469Z",
-           *         "ends_at": "2027-01-27T00:32:01.469Z",
+           *         "starts_at": "2026-10-30T00:33:50.645Z",
+           *         "ends_at": "2027-01-27T00:33:50.645Z",
            *         "importance": 0.63,
            *         "direction": "retrograde",
            *         "target_longitude": 145.9625172933
@@ -43574,8 +44667,8 @@ export interface operations {
            *             "score": 63
            *           }
            *         ],
-           *         "starts_at": "2026-10-30T00:32:01.469Z",
-           *         "ends_at": "2027-01-27T00:32:01.469Z",
+           *         "starts_at": "2026-10-30T00:33:50.645Z",
+           *         "ends_at": "2027-01-27T00:33:50.645Z",
            *         "exact_at": "2027-01-07T18:45:43.003Z"
            *       }
            *     }
@@ -43783,7 +44876,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-cards-v1",
            *       "cards": [
            *         {
@@ -44045,10 +45138,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "method_version": "western-ux-cards-v1",
-           *       "starts_at": "2026-11-25T00:32:01.616Z",
-           *       "ends_at": "2027-02-23T00:32:01.616Z",
+           *       "starts_at": "2026-11-25T00:33:50.767Z",
+           *       "ends_at": "2027-02-23T00:33:50.767Z",
            *       "cards": [
            *         {
            *           "id": "transit.mars.sextile.ascendant.2026-11-28",
@@ -44068,8 +45161,8 @@ export interface operations {
            *               "score": 24
            *             }
            *           ],
-           *           "starts_at": "2026-11-24T00:32:01.616Z",
-           *           "ends_at": "2026-12-03T00:32:01.616Z",
+           *           "starts_at": "2026-11-24T00:33:50.767Z",
+           *           "ends_at": "2026-12-03T00:33:50.767Z",
            *           "exact_at": "2026-11-28T10:57:14.125Z"
            *         },
            *         {
@@ -44090,8 +45183,8 @@ export interface operations {
            *               "score": 25
            *             }
            *           ],
-           *           "starts_at": "2026-12-13T00:32:01.616Z",
-           *           "ends_at": "2027-01-01T00:32:01.616Z",
+           *           "starts_at": "2026-12-13T00:33:50.767Z",
+           *           "ends_at": "2027-01-01T00:33:50.767Z",
            *           "exact_at": "2026-12-20T16:33:36.467Z"
            *         },
            *         {
@@ -44112,9 +45205,9 @@ export interface operations {
            *               "score": 63
            *             }
            *           ],
-           *           "starts_at": "2026-10-30T00:32:01.616Z",
-           *           "ends_at": "2027-01-27T00:32:01.616Z",
-           *           "exact_at": "2027-01-07T18:45:43.002Z"
+           *           "starts_at": "2026-10-30T00:33:50.767Z",
+           *           "ends_at": "2027-01-27T00:33:50.767Z",
+           *           "exact_at": "2027-01-07T18:45:43.003Z"
            *         }
            *       ]
            *     }
@@ -44327,7 +45420,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "lot": "fortune",
            *       "lot_longitude": 352.6033246368,
            *       "lot_sign": "pisces",
@@ -44569,7 +45662,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "natal_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *       "natal_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *       "lot": "fortune",
            *       "lot_longitude": 352.6033246368,
            *       "lot_sign": "pisces",
@@ -44808,8 +45901,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-         *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b"
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
          *     }
          */
         'application/json': components['schemas']['astro.western.v1.RelationshipRequest'];
@@ -44833,11 +45926,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "report_id": "01a2101d-db56-70d3-a0a2-c04fbad1ebf0",
-           *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *       "report_id": "01a2101f-6417-72aa-b670-e9f8fac18371",
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *       "method_version": "western-relationship-v1",
-           *       "created_at": "2026-11-25T00:32:01.896Z",
+           *       "created_at": "2026-11-25T00:33:42.434Z",
            *       "synastry": {
            *         "contacts": [
            *           {
@@ -44884,8 +45977,8 @@ export interface operations {
            *       },
            *       "house_overlays": {
            *         "a_in_b": {
-           *           "from_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *           "to_chart_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *           "from_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *           "to_chart_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *           "overlays": [
            *             {
            *               "planet": "sun",
@@ -44962,8 +46055,8 @@ export interface operations {
            *           ]
            *         },
            *         "b_in_a": {
-           *           "from_chart_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
-           *           "to_chart_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
+           *           "from_chart_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
+           *           "to_chart_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
            *           "overlays": [
            *             {
            *               "planet": "sun",
@@ -45068,17 +46161,17 @@ export interface operations {
            *           {
            *             "house": 1,
            *             "sign": "virgo",
-           *             "longitude": 174.6996763095
+           *             "longitude": 174.6995155546
            *           },
            *           {
            *             "house": 2,
            *             "sign": "libra",
-           *             "longitude": 207.6933273944
+           *             "longitude": 207.6930776885
            *           },
            *           {
            *             "house": 3,
            *             "sign": "sagittarius",
-           *             "longitude": 245.0584910793
+           *             "longitude": 245.0582242289
            *           }
            *         ],
            *         "aspects": [
@@ -45123,7 +46216,7 @@ export interface operations {
            *       "davison": {
            *         "moment": "1975-12-08T22:52:30.000Z",
            *         "latitude": 35.95025,
-           *         "longitude": 36.6952,
+           *         "longitude": 36.695,
            *         "house_system": "placidus",
            *         "positions": [
            *           {
@@ -45158,17 +46251,17 @@ export interface operations {
            *           {
            *             "house": 1,
            *             "sign": "libra",
-           *             "longitude": 185.7123729395
+           *             "longitude": 185.7122072073
            *           },
            *           {
            *             "house": 2,
            *             "sign": "scorpio",
-           *             "longitude": 212.9374852352
+           *             "longitude": 212.9373095228
            *           },
            *           {
            *             "house": 3,
            *             "sign": "sagittarius",
-           *             "longitude": 243.559062939
+           *             "longitude": 243.5588820083
            *           }
            *         ],
            *         "aspects": [
@@ -45611,8 +46704,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-         *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b"
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
          *     }
          */
         'application/json': components['schemas']['astro.western.v1.CompatibilityTopicsRequest'];
@@ -45636,8 +46729,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *       "method_version": "western-relationship-v1",
            *       "overall_score": 47,
            *       "topics": [
@@ -45982,8 +47075,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-         *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b"
+         *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+         *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04"
          *     }
          */
         'application/json': components['schemas']['astro.western.v1.RelationshipRequest'];
@@ -46007,8 +47100,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_a_id": "01a2101d-bfd0-767f-8a07-08dc958bc322",
-           *       "chart_b_id": "01a2101d-db19-74b2-b904-ac8e0529e23b",
+           *       "chart_a_id": "01a2101f-56cd-75cc-9704-03b2906cedfb",
+           *       "chart_b_id": "01a2101f-63c4-761b-8bbb-a8767b57cf04",
            *       "method_version": "western-relationship-v1",
            *       "highlights": [
            *         {
