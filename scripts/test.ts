@@ -1,4 +1,4 @@
-// `npm test`: every test of the workspace. Typecheck and lint, then one node:test run over the unit
+// `npm test`: every test of the workspace. Typecheck and lint, then one jest run over the unit
 // tests (beside the code) and the end-to-end tests (tests/), the latter against a fleet started here
 // on the real PostgreSQL and Redis of the machine (TEST_DATABASE_URL, TEST_REDIS_URL), with an
 // in-process SMTP server standing in for the mail relay. Databases get a per-run prefix and are dropped.
@@ -125,6 +125,18 @@ const busPromise: Promise<FleetBus | Error> | undefined =
       }).catch((err: Error) => err)
     : undefined;
 
+/** The part of jest's --json output the totals read. */
+interface JestResults {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numRuntimeErrorTestSuites: number;
+}
+interface JestRun {
+  code: number;
+  results: JestResults | undefined;
+}
 interface Counts {
   pass: number;
   fail: number;
@@ -172,19 +184,22 @@ async function runHalf(
     console.log(`   gateway ${fleet.baseUrl}, logs in ${path.relative(ROOT, path.join(halfDir, 'logs'))}`);
     // Tests that start their own gateway against this fleet (tests/helpers/gateway-process.ts) read it here.
     fs.writeFileSync(path.join(halfDir, 'fleet-env.json'), JSON.stringify(fleet.env), { mode: 0o600 });
-    const nodeTest = async (batch: string[], concurrency: number, tapFile: string) => {
+    const jest = async (batch: string[], workers: number, resultsFile: string): Promise<JestRun> => {
       // Asynchronous spawn: the SMTP capture server lives in this process and must keep answering.
       const child = spawn(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          '--test',
-          `--test-concurrency=${concurrency}`,
-          '--test-reporter=spec',
-          '--test-reporter-destination=stdout',
-          '--test-reporter=tap',
-          `--test-reporter-destination=${tapFile}`,
+          // Jest's native ESM mode (the workspace is ESM TypeScript); jest.config.mjs says why.
+          '--experimental-vm-modules',
+          path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+          '--ci',
+          `--maxWorkers=${workers}`,
+          '--json',
+          `--outputFile=${resultsFile}`,
+          // A test that leaves a socket or child process behind must not hold the run open after the
+          // last result (that is how a clean-clone run once hung under node:test).
+          '--forceExit',
+          '--runTestsByPath',
           ...batch,
         ],
         {
@@ -215,24 +230,32 @@ async function runHalf(
         },
       );
       const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
-      return { code, tap: fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '' };
+      return {
+        code,
+        results: fs.existsSync(resultsFile)
+          ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as JestResults)
+          : undefined,
+      };
     };
     const parallel = files.filter((f) => !SERIAL.includes(f));
     const serial = files.filter((f) => SERIAL.includes(f));
-    console.log(`\n== node:test over ${files.length} files (${label} bus)`);
-    const runs: { code: number; tap: string }[] = [];
-    if (parallel.length) runs.push(await nodeTest(parallel, 2, path.join(halfDir, 'results.tap')));
-    if (serial.length) runs.push(await nodeTest(serial, 1, path.join(halfDir, 'results-serial.tap')));
-    const count = (k: string) =>
-      runs.reduce((n, r) => n + Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(r.tap)?.[1] ?? 0), 0);
-    const code = runs.some((r) => r.code !== 0) ? 1 : 0;
-    const tap = runs.every((r) => r.tap) ? 'ok' : '';
-    const half = { pass: count('pass'), fail: count('fail') + count('cancelled'), skipped: count('skipped') };
+    console.log(`\n== jest over ${files.length} files (${label} bus)`);
+    const runs: JestRun[] = [];
+    if (parallel.length) runs.push(await jest(parallel, 2, path.join(halfDir, 'results.json')));
+    if (serial.length) runs.push(await jest(serial, 1, path.join(halfDir, 'results-serial.json')));
+    const sum = (f: (r: JestResults) => number) => runs.reduce((n, r) => n + (r.results ? f(r.results) : 0), 0);
+    // A file that fails before its first test (an import error) counts once as a failed test.
+    const half = {
+      pass: sum((r) => r.numPassedTests),
+      fail: sum((r) => r.numFailedTests + r.numRuntimeErrorTestSuites),
+      skipped: sum((r) => r.numPendingTests + r.numTodoTests),
+    };
+    const code = runs.some((r) => r.code !== 0 || !r.results) ? 1 : 0;
     console.log(`   ${label} bus: ${half.pass} passed, ${half.fail} failed, ${half.skipped} skipped`);
     total.pass += half.pass;
     total.fail += half.fail;
     total.skipped += half.skipped;
-    if (code !== 0 || !tap) status = 1;
+    if (code !== 0) status = 1;
   } finally {
     current = undefined;
     await fleet.stop();

@@ -2,7 +2,7 @@
 // Authentication, Errors): sign-up, login, refresh rotation, e-mail verification, /auth/me and the
 // password flows, through the gateway against the running account service.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   api,
   BASE_URL,

@@ -2,7 +2,7 @@
 // Authentication, Limits): create, list, use, revoke, expiry, scope rules, plan key limits, tenant
 // isolation and the admin scope.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   api,
   assertIso,

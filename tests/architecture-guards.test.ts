@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -101,13 +101,13 @@ describe('buf breaking: the protos against the previous release', () => {
     assert.equal(r.status, 0, `buf breaking against protos/api-baseline.binpb:\n${r.stdout}${r.stderr}`);
   });
 
-  it("the protos keep the API of main's merge base, where git has it", (t) => {
+  it("the protos keep the API of main's merge base, where git has it", () => {
     // Extra to the baseline: catches a break that a branch made and then wrote into the baseline too.
     const base = ['origin/main', 'main']
       .map((ref) => spawnSync('git', ['merge-base', 'HEAD', ref], { cwd: ROOT, encoding: 'utf8' }))
       .find((r) => r.status === 0)
       ?.stdout.trim();
-    if (!base) return void t.diagnostic('no main branch in this clone: the stored baseline alone applies');
+    if (!base) return void console.log('no main branch in this clone: the stored baseline alone applies');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'protos-base-'));
     try {
       const tar = execFileSync('git', ['archive', base, 'protos'], { cwd: ROOT, maxBuffer: 64 << 20 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { parseAllDocuments } from 'yaml';
 import { billingConfigProblems } from '../services/account/src/config.ts';
 import {

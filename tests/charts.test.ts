@@ -2,7 +2,7 @@
 // errors, determinism, polar fallback and cross-tenant isolation. Expected longitudes come from
 // published worked examples (sources named beside each value), never from our own code.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, signup, UUID } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

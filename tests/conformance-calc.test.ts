@@ -3,7 +3,7 @@
 // range (invalid_date_range), theo/planets' spec tag, no float noise in any number, and one Vedic
 // dignity for a planet on the dasha and strength routes.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
 
 // Three births (New Delhi 1990, London 1975, Chennai 2001) so the dignity check meets planets in

@@ -3,7 +3,7 @@
 // (DEMO_WINDOW_SECONDS) so the reset is observable; the gateway trusts no proxy there, so a spoofed
 // X-Forwarded-For must not buy more demo charts. This is the only test file that calls the demo.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { api, expectError, expectStatus, invalidFields, sleep } from './helpers/client.ts';
 
 const body = { birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 }, system: 'vedic' };

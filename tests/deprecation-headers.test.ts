@@ -2,7 +2,7 @@
 // `Deprecation: @1791936000` (2026-10-14) and `Link: <successor>; rel="successor-version"`, error
 // responses included (401, 403, 404, 422 and the limits' 429 alike).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup, type ApiResponse } from './helpers/client.ts';
 
 // 2026-10-14T00:00:00Z as Unix seconds (spec: "Deprecation: @1791936000", deprecation date 2026-10-14).

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { waitForServing } from '@astro/platform';
 import { calcServiceDrill, formatReports, redisDrill } from '../scripts/drills/drills.ts';
 import { startPrivateRedis, type PrivateRedis } from '../scripts/drills/redis-server.ts';

@@ -3,7 +3,7 @@
 // PostgreSQL cannot store, JSON depth, field bounds from the proto options), and checked route by route
 // by the generated fuzz in tests/hostile-input.test.ts; these pin the cases found.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, operator, signup } from './helpers/client.ts';
 
 let session: string;

@@ -13,7 +13,7 @@
 // their own validation tests). The fuzz runs as its own tenant; DELETE routes are never given a real
 // id and run last (they would erase the fixtures the other routes need).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import fc from 'fast-check';
 import { api, createKey, operator, signup, type ApiResponse } from './helpers/client.ts';
 import { listOps, pool, requestArb, type FuzzRequest, type Op } from './helpers/openapi-fuzz.ts';

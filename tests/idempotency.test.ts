@@ -3,7 +3,7 @@
 // back the same key, which is stored encrypted). The 24-hour lifetime is covered with an injected clock
 // in gateway/test/idempotency.test.ts.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, operator, rand, signup } from './helpers/client.ts';
 
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };

@@ -1,13 +1,13 @@
 // Talent profile, template interpretations, feedback and template accuracy, PDF reports and data
 // erasure through the gateway (spec 1-platform.md "Talent score", "Statement and interpretation",
 // "Feedback entry", "Template interpretations", "Feedback", "Data erasure", POST /v1/reports).
-// The tests that stop the feedback service run last in this file (node:test runs them in order).
+// The tests that stop the feedback service run last in this file (jest runs them in order).
 // Expected accuracies are computed by hand from the spec's formula (correct + 0.5 x doubtful) / n.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import {
   api,
   assertIso,

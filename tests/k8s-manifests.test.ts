@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { parse, parseAllDocuments } from 'yaml';
 import { FLEET } from '@astro/platform';
 import { DASHBOARDS } from '../scripts/grafana-dashboards.ts';

@@ -6,7 +6,7 @@
 // while it runs, so no other file may use feedback at the same time).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { kafkaGroupState, TOPIC_CONFIG, waitForServing } from '@astro/platform';
 import { freePort } from '../scripts/fleet.ts';
 import { api, createKey, expectStatus, ROOT, signup } from './helpers/client.ts';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { afterAll as after, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { freePort, startFleet } from '../scripts/fleet.ts';
 import { api, BASE_URL, expectStatus, rand, ROOT, strongPassword, uniqueEmail } from './helpers/client.ts';

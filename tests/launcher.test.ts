@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { freePort, startFleet } from '../scripts/fleet.ts';
 
 describe('launcher on embedded defaults', () => {
-  it('brings the fleet up on embedded PostgreSQL and serves a sign-up', { timeout: 120_000 }, async () => {
+  it('brings the fleet up on embedded PostgreSQL and serves a sign-up', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-embedded-'));
     const fleet = await startFleet({
       dataDir,

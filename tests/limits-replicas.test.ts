@@ -4,7 +4,7 @@
 // clock (X-Test-Now).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { expectError, expectStatus } from './helpers/client.ts';
 import { startGateway, stopStartedGateways, type GatewayProcess } from './helpers/gateway-process.ts';
 import { at, fill, freeCaller, readChart } from './helpers/limits.ts';

@@ -4,7 +4,7 @@
 // Redis, with the test clock (X-Test-Now), so refills and windows are exercised without sleeping.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { api, confirmLocalCheckout, expectError, expectStatus, operator } from './helpers/client.ts';
 import { startGateway, type GatewayProcess } from './helpers/gateway-process.ts';

@@ -5,7 +5,7 @@
 // every 503 code, a mid-stream failure (error event, nothing stored), a client disconnect stopping the
 // model call, Free refused before any model call, hourly and monthly caps, cache TTL expiry.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { fromGrpcError } from '@astro/platform';
 import {

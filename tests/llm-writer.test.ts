@@ -5,7 +5,7 @@
 // use_llm_rewrite (spec 1-platform.md "Template interpretations" rule 6) really rewrites the
 // statements, or says it did not.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, BASE_URL, createKey, expectStatus, operator, signup } from './helpers/client.ts';
 import { parseSse } from './helpers/sse.ts';
 

@@ -6,7 +6,7 @@
 // Provider behaviour (real OpenAI-compatible server, failures, disconnects, budgets) is in
 // llm-providers.test.ts.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import {
   api,
   createKey,

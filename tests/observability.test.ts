@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { registry } from '@astro/platform';
 import { DASHBOARDS } from '../scripts/grafana-dashboards.ts';

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { buildOpenApi } from '../gateway/src/openapi.ts';
 import { loadExamples } from '../gateway/src/openapi/examples.ts';
 import { collectRoutes, loadProtoRoot } from '../gateway/src/proto-registry.ts';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import prettier from 'prettier';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { EXAMPLES_FILE, type OperationExamples } from '../gateway/src/openapi/examples.ts';
 import {
   api,

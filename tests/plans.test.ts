@@ -2,7 +2,7 @@
 // Limits): the public catalog with the Limits-table values, the tenant plan read with any credential,
 // and the switch rules (free self-service, paid tiers only for admins).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   api,
   assertIso,

@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { checkInstance, closeHealthClient } from '@astro/platform';
 import { freePort, portHolder, startFleet, type RunningFleet } from '../scripts/fleet.ts';

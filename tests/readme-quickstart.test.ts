@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { promisify } from 'node:util';
 import { ROOT } from './helpers/client.ts';
 import { startAccountWithMailbox, type SideAccount } from './helpers/side-account.ts';

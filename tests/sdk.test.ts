@@ -5,7 +5,7 @@
 // is also checked against the OpenAPI document the SDK's types come from; idempotency replay and a
 // typed error go through the real gateway.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { ApiError, createAstroClient, type AstroClient, type StreamEvent } from '@astro/sdk';
 import { api, BASE_URL, operator, verificationCode } from './helpers/client.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../scripts/fleet.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './helpers/otlp-receiver.ts';
 
@@ -75,7 +75,7 @@ function descends(spans: ReceivedSpan[], child: ReceivedSpan, ancestor: Received
   return false;
 }
 
-describe('OpenTelemetry export (OTLP)', { timeout: 480_000 }, () => {
+describe('OpenTelemetry export (OTLP)', () => {
   let key: string;
 
   before(async () => {

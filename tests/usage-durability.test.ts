@@ -6,7 +6,7 @@
 // Runs in a throwaway database created on TEST_DATABASE_ADMIN_URL and dropped at the end.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import path from 'node:path';
 import { PgEventBus, uuidv7, type Principal } from '@astro/platform';

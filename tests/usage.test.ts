@@ -3,7 +3,7 @@
 // fed as usage.recorded batches on the event bus (the gateway's own contract with the account service),
 // so windows, hourly gaps, ordering and p95 are checked against known inputs.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { PgEventBus } from '@astro/platform';
 import {
   api,

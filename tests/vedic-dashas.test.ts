@@ -3,7 +3,7 @@
 // validation 422s, cross-tenant 404 and Western charts (422). The balance check recomputes the birth
 // dasha start by hand from the chart's own Moon longitude (BPHS ch. 46 rule), not from our dasha code.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

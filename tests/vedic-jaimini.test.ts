@@ -3,7 +3,7 @@
 // headers, Western refusal and cross-tenant 404. Rule arithmetic on hand-computed charts is in the unit
 // tests (services/vedic-calc/test/jaimini.test.ts).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

@@ -4,7 +4,7 @@
 // unsupported_astrology_system, muhurta_failed), cross-tenant 404 and the deprecated chart route's
 // headers and legacy shape.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
 
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };

@@ -3,7 +3,7 @@
 // panchanga_failed), auth and scope. Reference values: Diwali 2024-11-01 in New Delhi is the amavasya
 // of amanta ashvina (Drik Panchang); USNO new moon 2024-11-01 12:47 UT; 2024-11-01 was a Friday.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, assertIso, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
 
 const DELHI = 'latitude=28.6139&longitude=77.209&timezone=Asia%2FKolkata';

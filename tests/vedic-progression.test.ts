@@ -4,7 +4,7 @@
 // Rahu 6, Ketu 3, Jupiter 6, Sun 2, Moon 1, Venus 3, Mars 6, Mercury 2), using the chart's own natal
 // longitudes as inputs.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
 
 const DAY = 86_400_000;

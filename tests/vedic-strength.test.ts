@@ -5,7 +5,7 @@
 // every error row (422 unknown_planet / invalid_request / unsupported_astrology_system /
 // panchanga_failed, 404 chart_not_found across tenants, 403 missing_scope).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

@@ -3,7 +3,7 @@
 // calendar) through the gateway: shapes, properties, every error code, cross-tenant 404, Western 422.
 // Published reference values are checked in services/vedic-calc/test/{theo,sky-vaishnava}.test.ts.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
 
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };

@@ -4,7 +4,7 @@
 // navamsa_sign (astro-core counts the 108 padas from Aries, a different method from the varga rules)
 // and the chart's rasi signs; the per-rule arithmetic is covered by the unit tests.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

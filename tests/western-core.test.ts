@@ -3,7 +3,7 @@
 // unsupported_house_system, stored chart unchanged), Vedic charts (422 unsupported_astrology_system),
 // unknown and cross-tenant ids (404 chart_not_found) on every route.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

@@ -3,7 +3,7 @@
 // on later equinoxes published by USNO ("Earth's Seasons and Apsides"). Also: every error code of the
 // predictive routes, Vedic charts (422) and cross-tenant ids (404) on every route.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
 import { SIGNS } from './helpers/spec-values.ts';
 

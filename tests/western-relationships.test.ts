@@ -3,7 +3,7 @@
 // both ways, scores in range, deterministic answers), every error code, cross-tenant 404s (also with
 // one foreign chart in a pair) and the erasure of compatibility reports with a chart (bus and RPC).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { DataErasureServiceClient } from '@astro/protos/astro/erasure/v1/erasure';

@@ -2,7 +2,7 @@
 // UNAVAILABLE, a non-idempotent one never is, a service's own 503 is not retried, and a backend given
 // several addresses keeps answering while one of them is down (round_robin skips it).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { AppError, toGrpcError } from '@astro/platform';

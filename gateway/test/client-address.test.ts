@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { createLogger } from '@astro/platform';
 import { createApp } from '../src/app.ts';
 import type { Backends, CallMeta } from '../src/backends.ts';

@@ -7,7 +7,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { createLogger, registry } from '@astro/platform';
 import { createApp } from '../src/app.ts';
 import type { Backends } from '../src/backends.ts';

@@ -1,7 +1,7 @@
 // The input guard on its own: characters PostgreSQL cannot store, JSON depth, and the bounds from the
 // (astro.api.v1.field) options, over a self-contained proto (no files needed).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import protobuf from 'protobufjs';
 import { AppError } from '@astro/platform';
 import { guardInput, INPUT_BOUNDS, unstorable } from '../src/input-guard.ts';

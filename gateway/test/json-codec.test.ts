@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import protobuf from 'protobufjs';
 import type { FieldError } from '@astro/platform';
 import { messageFromJson, messageToJson, TO_OBJECT_OPTIONS } from '../src/json-codec.ts';

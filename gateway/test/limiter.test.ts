@@ -1,7 +1,7 @@
 // The limiter's decisions on top of a real in-process store: headers on counted responses, the 429
 // bodies, credits past the quota (never for LLM features), and the auth-attempt windows.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError, type Principal } from '@astro/platform';
 import { Limiter, type CreditSpender } from '../src/limits/limiter.ts';
 import { MemoryLimitStore } from '../src/limits/memory-store.ts';

@@ -1,7 +1,7 @@
 // Pure limit rules: plan values at a moment (the Free change date), quota classification of routes,
 // LLM features (credits never pay for them), UTC windows, and the token-bucket arithmetic.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import path from 'node:path';
 import {
   countsTowardQuota,

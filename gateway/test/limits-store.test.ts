@@ -2,7 +2,7 @@
 // in-process store (REDIS_URL unset) give the same answers for the same sequence of requests.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, describe, it } from 'node:test';
+import { afterAll as after, describe, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { MemoryLimitStore } from '../src/limits/memory-store.ts';
 import { RedisLimitStore } from '../src/limits/redis-store.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { Principal } from '@astro/platform';
 import { authorize, buildRequest } from '../src/dispatch.ts';
 import { buildOpenApi } from '../src/openapi.ts';

@@ -1,7 +1,7 @@
 // RateLimit / RateLimit-Policy in the syntax of draft-ietf-httpapi-ratelimit-headers-09 §4-5
 // (example there: `RateLimit-Policy: "default";q=100;w=10`, `RateLimit: "default";r=50;t=30`).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { rateLimitHeaders, windowSeconds } from '../src/limits/ratelimit-headers.ts';
 import { windowsAt } from '../src/limits/policy.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { RouteSpec } from '../src/proto-registry.ts';
 import { Router } from '../src/router.ts';
 

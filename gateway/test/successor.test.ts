@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { successorPath } from '../src/dispatch.ts';
 
 it('fills the successor path with the request path parameters', () => {

@@ -1,7 +1,7 @@
 // The gateway's usage buffer: requests only push; batches go out on the timer or when full; a sink
 // failure keeps the records for the next try; close() flushes what is left.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { UsageMeter, usageRecordOf, type UsageRecord } from '../src/metering/usage-meter.ts';
 
 const rec = (i: number): UsageRecord => ({

@@ -1,6 +1,6 @@
 // Chart shape, Vedic fields, input checks and determinism.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   computeChart,
   initEphemeris,

@@ -1,6 +1,6 @@
 // Event searches against astronomy-engine's own searches (independent ephemeris and search code).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   bodyLongitude,
   computeChart,

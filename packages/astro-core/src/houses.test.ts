@@ -1,7 +1,7 @@
 // Angles and house cusps against the textbook formulas evaluated with astronomy-engine's sidereal time
 // and obliquity (independent of sweph), plus the arithmetic invariants of each system.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { computeChart, type ChartInput, type ComputedChart, type HouseSystem } from './index.ts';
 import {
   angularDistance,

@@ -1,6 +1,6 @@
 // Moment parsing and Julian days.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { julianDayUT, parseMoment, utcMsFromJulianDay } from './index.ts';
 import { civilFromDays, daysFromCivil } from './moment.ts';
 

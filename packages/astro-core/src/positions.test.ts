@@ -1,6 +1,6 @@
 // Planet positions, nodes and the Lahiri ayanamsha against independent references.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { computeChart, PLANET_KEYS, type ChartInput, type ComputedChart, type PlanetKey } from './index.ts';
 import {
   angularDistance,

@@ -1,6 +1,6 @@
 // Classical tables and the nakshatra / pada / navamsa boundaries (BPHS; 27 × 13°20', 108 × 3°20').
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   DEBILITATION,
   degreeInSign,

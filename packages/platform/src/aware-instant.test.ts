@@ -1,6 +1,6 @@
 // One parser and one naive-datetime rule for every service (issue 19 item 6).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { awareInstant, awareMoment, fieldErrorsAnswer, naiveDatetimeCode } from './aware-instant.ts';
 import { AppError, type FieldError } from './errors.ts';
 import { readInstant } from './instant.ts';

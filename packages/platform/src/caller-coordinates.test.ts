@@ -1,7 +1,7 @@
 // The platform kit's caller and coordinate checks. Limits: latitude ±90° and longitude ±180° are the
 // geographic definitions (WGS 84, EPSG:4326 axis ranges).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError } from './errors.ts';
 import { coordinateErrors } from './coordinates.ts';
 import { requireCaller, requireTenant, requireTenantId } from './caller.ts';

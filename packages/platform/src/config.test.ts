@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { z } from 'zod';
 import { bool, ConfigError, int, key, list, parseConfig, port } from './config.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { AppError, errorBody, fromGrpcError, httpStatusOf, toGrpcError } from './errors.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { AppError, fromGrpcError } from './errors.ts';
 import { checkHealth, checkInstance, closeHealthClient } from './grpc-health.ts';

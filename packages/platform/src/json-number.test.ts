@@ -1,6 +1,6 @@
 // The API's one number-rounding rule (issue 19: float noise such as 0.8656250000000001).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { roundJsonNumber, stringifyJson } from './json-number.ts';
 
 describe('roundJsonNumber', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { isDependencyUnavailable } from './unavailable.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });

@@ -2,7 +2,7 @@
 // every retry), retries that wait what Retry-After says and stop at the bounds, typed errors carrying
 // the envelope, and the SSE reader. The fleet tests are tests/sdk.test.ts.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { ApiError, createAstroClient, readEvents, retryAfterMs } from './index.ts';
 
 type Seen = { method: string; url: string; headers: Headers; body: string };

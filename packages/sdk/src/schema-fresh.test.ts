@@ -2,7 +2,7 @@
 // document change without `npm run gen` (or `pnpm --filter @astro/sdk generate`) fails here.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { SCHEMA_FILE, renderSchema } from './generate-schema.ts';
 
 it('packages/sdk/src/schema.ts is generated from the current OpenAPI document', async () => {

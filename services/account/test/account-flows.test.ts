@@ -1,6 +1,6 @@
 // Use cases over in-memory ports: sign-up, sessions, verification codes, password change.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError } from '@astro/platform';
 import { claimsOf, lastCode, makeAccount, principalOf, STRONG } from './harness.ts';
 

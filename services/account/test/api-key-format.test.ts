@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as zlib from 'node:zlib';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   API_KEY_LENGTH,
   checksumOf,
@@ -23,12 +23,12 @@ describe('crc32', () => {
     assert.equal(crc32(''), 0);
   });
 
-  it('agrees with zlib on random inputs (when this Node has zlib.crc32)', (t) => {
-    const zcrc = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32;
-    if (!zcrc) return t.skip('zlib.crc32 not available on this Node');
+  // zlib.crc32 arrived in Node 20.15; on an older Node this comparison is skipped, not failed.
+  const zcrc = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32;
+  (zcrc ? it : it.skip)('agrees with zlib on random inputs', () => {
     for (let i = 0; i < 200; i++) {
       const b = randomBytes(i);
-      assert.equal(crc32(b), zcrc(b));
+      assert.equal(crc32(b), zcrc!(b));
     }
   });
 });

@@ -1,6 +1,6 @@
 // API key use cases and the per-request authenticator over in-memory ports.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError, type Principal } from '@astro/platform';
 import { generateApiKey } from '../src/domain/api-key-format.ts';
 import { LastUsedThrottle } from '../src/domain/last-used-throttle.ts';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { AppError, type PlanTier, type Principal } from '@astro/platform';
 import { Billing } from '../src/domain/billing/billing.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { parseAwareDateTime, toIso } from '../src/domain/datetime.ts';
 
 describe('offset-aware date-times', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { checkPasswordStrength, passwordFieldError, passwordLength } from '../src/domain/password-policy.ts';
 
 const EMAIL = 'ada.lovelace@example.com';

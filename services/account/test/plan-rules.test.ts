@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError, FREE_LIMITS_CHANGE_AT, PLANS } from '@astro/platform';
 import {
   activeKeyLimit,

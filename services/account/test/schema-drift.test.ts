@@ -2,7 +2,7 @@
 // generated from: this fails when the two disagree.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { checkServiceSchema } from '@astro/platform/db/index';
 
 it('SQL migrations and schema.prisma agree', async () => {

@@ -1,6 +1,6 @@
 // Usage reports, pure parts: the latency histogram and its p95, the window rules and the report views.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError } from '@astro/platform';
 import {
   addSample,

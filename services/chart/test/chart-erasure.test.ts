@@ -2,7 +2,7 @@
 // participant skipped (the bus event covers it), the event published after the participants answered,
 // the confirmation phrase compared exactly, and a repeat answering zeros.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { OutboxMessage } from '@astro/platform';
 import type { ChartTx } from '../src/domain/chart-use-cases.ts';
 import { ChartErasure, type ErasureCounts, type ErasureParticipant } from '../src/domain/chart-erasure.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError } from '@astro/platform';
 import { validateChartRequest } from '../src/domain/chart-input.ts';
 import { enforceDemoLimit, type DemoHitStore } from '../src/domain/demo-limiter.ts';

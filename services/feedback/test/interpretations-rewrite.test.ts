@@ -1,7 +1,7 @@
 // POST /v1/interpretations with use_llm_rewrite: llm_rewritten reports what happened (spec
 // 1-platform.md "Template interpretations" rule 6), never merely what was asked.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { Principal } from '@astro/platform';
 import { SKILL_IDS } from '../src/domain/talent/ontology.ts';
 import type { RewriteRequest, Rewriter } from '../src/clients/llm-rewriter.ts';

@@ -2,7 +2,7 @@
 // text is mapped back by statement id, the llm service's own errors pass through, and an absent or
 // misbehaving llm service becomes the spec's 503 llm_unavailable (never a 500).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { LlmRewriteServiceService, type RewriteItem } from '@astro/protos/astro/llm/v1/rewrite';
 import { AppError, createLogger, service, startGrpcServer, type RunningServer } from '@astro/platform';
 import { freePort } from '../../../scripts/fleet.ts';

@@ -1,6 +1,6 @@
 // The PDF report renders a well-formed document (header, trailer, two pages) from a chart.
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { renderReportPdf } from '../src/domain/reports/render-pdf.ts';
 
 it('renders a two-page PDF with the wheel, positions, scores and statements', async () => {

@@ -3,7 +3,7 @@
 // signs after BPHS ch. 3: Sun Aries, Mercury Virgo, Venus Pisces, Mars Capricorn, Saturn Libra;
 // rulership: Jupiter owns Sagittarius; whole-sign houses from the ascendant sign).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { SKILL_IDS } from '../src/domain/talent/ontology.ts';
 import { scoreTalents } from '../src/domain/talent/score.ts';
 import { LOCALES, resolveLocale, sentenceFor } from '../src/domain/talent/sentences.ts';

@@ -1,7 +1,7 @@
 // Template catalog and selection (spec "Template interpretations" rules 1-4) and the accuracy
 // arithmetic of "Feedback entry": (correct + 0.5 x doubtful) / sample_size.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { accuracyOf, isSuppressed } from '../src/domain/feedback/accuracy.ts';
 import { SKILL_IDS } from '../src/domain/talent/ontology.ts';
 import { bandContains, TEMPLATES, templateById } from '../src/domain/templates/catalog.ts';

@@ -1,6 +1,6 @@
 // Pure rules of the llm service: token buckets, spend caps, cache keys, prices, the offline writer.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError, PLANS } from '@astro/platform';
 import { checkBudgets, nextMonthStartUtc } from '../src/domain/budget.ts';
 import { cacheKey, type CacheKeyInput } from '../src/domain/cache-key.ts';

@@ -1,7 +1,7 @@
 // The use case with an in-memory store and scripted providers: when meta is sent, what is stored after
 // a failure or a cancellation, cache TTL 0, and that the plan check precedes everything.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { AppError, type Principal } from '@astro/platform';
 import { DEFAULT_PRICES } from '../src/domain/pricing.ts';
 import { DEFAULT_BUCKETS } from '../src/domain/token-bucket.ts';

@@ -1,7 +1,7 @@
 // The offline writer: native sentences in every language (no English word left, every name a word of
 // its own), tiers that differ in depth and length, and the statement rewrite.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { LANGUAGES, TIER_SPECS, type Language } from '../src/domain/catalog.ts';
 import type { Fact } from '../src/domain/facts.ts';
 import { composeAnswer, composeParagraphs, factsForTier, renderFact } from '../src/domain/offline-writer.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type net from 'node:net';
-import { after, describe, it } from 'node:test';
+import { afterAll as after, describe, it } from '@jest/globals';
 import { AppError } from '@astro/platform';
 import { FailoverProvider } from '../src/clients/providers/failover.ts';
 import { OpenAiCompatibleProvider } from '../src/clients/providers/openai-compatible.ts';

@@ -2,7 +2,7 @@
 // rules (BPHS ch. 46 for Vimshottari, the classical antardasha tables, the Yogini ring, the spec's
 // Chara rule), never read back from our own code.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { cardSignals } from '../src/domain/dashas/cards.ts';
 import { charaDasha, charaYears } from '../src/domain/dashas/chara.ts';
 import { dignityOf, lordContexts, ownedHouses, type NatalBody } from '../src/domain/dashas/lord-context.ts';

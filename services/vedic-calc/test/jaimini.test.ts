@@ -1,7 +1,7 @@
 // Unit tests of the Jaimini rules on constructed charts; expected values are worked out by hand from
 // the rule quoted beside them or taken from a published example (source named).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { ClassicalPlanet, Sign } from '@astro/astro-core';
 import { arudhaOf, arudhaPadas } from '../src/domain/jaimini/arudha.ts';
 import { rashiAspects, rashiAspectTargets } from '../src/domain/jaimini/aspects.ts';

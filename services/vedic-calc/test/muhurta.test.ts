@@ -2,7 +2,7 @@
 // counting, kalam exclusion arithmetic (half-open windows), ranking (excluded behind), labels, window
 // validation and the per-day cache against a real sunrise day (Delhi).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { initEphemeris } from '@astro/astro-core';
 import { AppError } from '@astro/platform';
 import {

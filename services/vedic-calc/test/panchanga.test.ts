@@ -13,7 +13,7 @@
 //   weekday tables of B.V. Raman's "Muhurtha" (mnemonic table printed in South Indian almanacs).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { initEphemeris } from '@astro/astro-core';
 import { AppError } from '@astro/platform';
 import { currentPanchanga, dailyPanchanga, panchangaWindows } from '../src/domain/panchanga/panchanga.ts';

@@ -1,5 +1,5 @@
 // Sky ingresses and the Vaishnava calendar against published almanac dates.
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { initEphemeris } from '@astro/astro-core';
 import { ingresses } from '../src/domain/sky/ingresses.ts';

@@ -2,7 +2,7 @@
 // nature). Expected values come from a published shadbala table (source named beside each value) or
 // are worked out by hand from the rule quoted beside them; properties cover ranges and sums.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   ageAvastha,
   chestaState,

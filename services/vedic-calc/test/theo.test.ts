@@ -1,7 +1,7 @@
 // Theo, influence network, house quality, materialization and the probability engine: classical rules
 // checked on hand-built charts (the source of every expected value is named beside it) and properties
 // (shares sum to 1, scores in range, bands and labels match scores) on a computed chart.
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { computeChart, initEphemeris } from '@astro/astro-core';
 import { AppError } from '@astro/platform';

@@ -1,7 +1,7 @@
 // Unit tests of the varga rules. Every expected sign is worked out by hand from the classical rule
 // (BPHS ch. 6-7) or taken from a published worked example; the source is named beside each value.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { dignityName, divisionalEntries, vargaSign, vargaStrength } from '../src/domain/vargas/charts.ts';
 import { isVarga, VARGAS, type Varga } from '../src/domain/vargas/rules.ts';
 

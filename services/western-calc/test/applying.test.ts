@@ -2,7 +2,7 @@
 // speeds, retrograde motion and the 0/360 wrap. Each case gives the next-day positions beside it: the
 // orb then is smaller exactly when the aspect is applying.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { aspectBetween, isApplying } from '../src/domain/aspects/aspects.ts';
 import { TRANSIT_POLICY } from '../src/domain/predictive/transits.ts';
 

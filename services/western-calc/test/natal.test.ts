@@ -3,7 +3,7 @@
 // computed by our code; every expected dignity, lot, antiscion and pattern is worked out by hand from
 // those positions and the classical rule named beside it.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { aspectBetween, findAspects, NATAL_POLICY, ASPECTS } from '../src/domain/aspects/aspects.ts';
 import { antisciaOf } from '../src/domain/natal/antiscia.ts';
 import { dignitiesOf } from '../src/domain/natal/dignities.ts';

@@ -3,7 +3,7 @@
 // releasing periods are worked out by hand from Valens' rules (Anthology IV; Brennan, "Hellenistic
 // Astrology", 2017, ch. 18).
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { initEphemeris } from '@astro/astro-core';
 import { lunationsIn } from '../src/domain/predictive/forecasts.ts';
 import { ageAt, profectionAt } from '../src/domain/predictive/profections.ts';

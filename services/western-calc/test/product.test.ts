@@ -1,7 +1,7 @@
 // Unit tests of product profiles, transit searches and UX cards. Published positions and published
 // ephemeris events are named beside each expected value.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { computeChart } from '@astro/astro-core';
 import { REL_POINTS, type ChartData } from '../src/domain/relationships/chart-data.ts';
 import { natalView, signDignityPoints, angularityOf } from '../src/domain/product/natal-view.ts';

@@ -3,7 +3,7 @@
 // Diana, Princess of Wales (1961-07-01 19:45 BST = 18:45 UT, Sandringham 52N50 0E30). Published
 // positions (arc-minutes) quoted beside each expected value; midpoints are worked by hand in comments.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { computeChart, norm360 } from '@astro/astro-core';
 import { REL_POINTS, houseOf, type ChartData } from '../src/domain/relationships/chart-data.ts';
 import { compositeCusps, nearerMidpoint } from '../src/domain/relationships/composite.ts';

@@ -2,7 +2,7 @@
 // ledger is created from the platform's DDL file (packages/platform/migrations/processed-events.sql).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { scratchDatabase } from '../db/scratch-database';
 import { applyOnce, pruneProcessed } from './apply-once';

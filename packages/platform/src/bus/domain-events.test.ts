@@ -2,7 +2,7 @@
 // validated on consume, and bad input (malformed, unknown version) parked at once and counted, on any
 // adapter (the retry and instrumentation layers are shared by both).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { busParked, registry } from '../metrics';
 import { decodeEvent, eventMessage, EVENTS, joinErasure } from './domain-events';
 import { PermanentEventError, type BusEvent, type EventBus, type EventHandler } from './event-bus';

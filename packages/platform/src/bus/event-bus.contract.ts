@@ -3,7 +3,7 @@
 // Every test uses fresh topic and group names, so runs and tests never see each other's events.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, afterEach, describe, it } from 'node:test';
+import { afterAll as after, afterEach, describe, it } from '@jest/globals';
 import type { BusEvent, EventBus, EventHandler } from './event-bus';
 
 // Generous enough for a Kafka group join; a PostgreSQL run finishes each wait in milliseconds.
@@ -29,7 +29,7 @@ export function runEventBusContract(name: string, makeBus: () => Promise<EventBu
     });
     if (cleanup) after(cleanup);
 
-    const test = (title: string, fn: () => Promise<void>) => it(title, { timeout: TEST_TIMEOUT_MS }, fn);
+    const test = (title: string, fn: () => Promise<void>) => it(title, fn, TEST_TIMEOUT_MS);
 
     test('delivers a published event to a subscriber, with all its fields', async () => {
       const bus = await newBus();

@@ -1,6 +1,6 @@
 // createEventBus picks the adapter from the KAFKA_BROKERS setting (no connection is made here).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { createEventBus, KafkaEventBus, PgEventBus } from './index';
 
 const databaseUrl = 'postgres://postgres@127.0.0.1:5432/unused';

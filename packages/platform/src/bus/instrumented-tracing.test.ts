@@ -1,7 +1,7 @@
 // instrumentBus traces: the publish span's context travels in the event headers and the consumer span
 // continues it; a relay publishing a stored row (outbox) continues the trace stored with the row.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { beforeAll as before, describe, it } from '@jest/globals';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { parseTraceparent, withTraceHeaders } from '../trace';

@@ -1,6 +1,6 @@
 // instrumentBus: publish/consume counts by outcome and the consumer lag gauge, over a fake bus.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { busConsumerLag, busEvents } from '../metrics';
 import type { BusEvent, EventBus, EventHandler } from './event-bus';
 import { instrumentBus } from './instrumented';

@@ -1,6 +1,6 @@
 // The Kafka record format, checked without a broker (the Kafka contract needs KAFKA_BROKERS).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { IHeaders, KafkaMessage } from 'kafkajs';
 import { decodeEvent, encodeEvent, encodeParked, HEADER, parkedTopic } from './kafka-codec';
 

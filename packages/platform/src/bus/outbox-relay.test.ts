@@ -3,7 +3,7 @@
 // marked sent, are retried with backoff after a failure, and two relays at once never publish a row
 // twice nor a key out of order.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, registry } from '../metrics';
 import type { BusLogger, EventBus, PublishOptions } from './event-bus';

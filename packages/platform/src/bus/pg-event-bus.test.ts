@@ -3,7 +3,7 @@
 // Runs in a throwaway database created on TEST_DATABASE_ADMIN_URL and dropped at the end.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, afterEach, describe, it } from 'node:test';
+import { afterAll as after, afterEach, describe, it } from '@jest/globals';
 import pg from 'pg';
 import type { BusEvent, BusLogger } from './event-bus';
 import { runEventBusContract, waitFor } from './event-bus.contract';

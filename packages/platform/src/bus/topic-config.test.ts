@@ -1,7 +1,7 @@
 // Every topic the fleet publishes has its partitions and retention declared (topic-config.ts), so the
 // launcher creates it as declared instead of a service creating it with the adapter's defaults.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { EVENT_CATALOG } from '@astro/protos/astro/events/v1/catalog';
 import { declaredTopics } from './kafka-admin';
 import { TOPIC_CONFIG } from './topic-config';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, test } from '@jest/globals';
 import pg from 'pg';
 import { ensureDatabase, expandIncludes, MIGRATIONS_TABLE, runMigrations } from './migrate.ts';
 

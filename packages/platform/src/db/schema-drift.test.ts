@@ -2,7 +2,7 @@
 // this run and dropped after.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { afterAll as after, beforeAll as before, describe, test } from '@jest/globals';
 import pg from 'pg';
 import { ensureDatabase } from './migrate.ts';
 import { compareSchemaWithDatabase, parsePrismaSchema } from './schema-drift.ts';

@@ -34,7 +34,8 @@ const CONNECT_CODES = new Set([
 
 function isConnectError(err: unknown): boolean {
   const cause = (err as { cause?: { code?: string } })?.cause;
-  return err instanceof TypeError && !!cause?.code && CONNECT_CODES.has(cause.code);
+  // By name, not instanceof: fetch's TypeError may come from another realm (a vm context, jest).
+  return (err as Error)?.name === 'TypeError' && !!cause?.code && CONNECT_CODES.has(cause.code);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,7 +3,7 @@
 // (Saturn 1-6, Rahu 7-12, Ketu 13-15, Jupiter 16-21, Sun 22-23, Moon 24, Venus 25-27, Mars 28-33,
 // Mercury 34-35; B. R. Joshi, Lal Kitab 1952 edition, as tabulated in most Lal Kitab primers).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import { AGE_WINDOWS, progressionAt, windowForAge } from './progression.ts';
 
 const DAY = 86_400_000;

@@ -1,0 +1,54 @@
+// One gRPC hop under the OpenTelemetry SDK, run by trace.test.ts in a plain Node child: the SDK is
+// installed before @grpc/grpc-js is first loaded, as tracing-register.ts does for the fleet, so the
+// gRPC instrumentation patches it. Prints what the handler saw and the finished spans as JSON.
+import { createRequire } from 'node:module';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
+import { activeTrace, withTraceHeaders } from './trace.ts';
+import { startTracing } from './tracing-sdk.ts';
+
+const exporter = new InMemorySpanExporter();
+startTracing({
+  serviceName: 'trace-test',
+  endpoint: undefined,
+  batchDelayMs: 100,
+  extraProcessors: [new SimpleSpanProcessor({ exporter })],
+});
+const grpc = createRequire(import.meta.url)('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
+const { service, startGrpcServer } = await import('./grpc-server.ts');
+const { createLogger } = await import('./logger.ts');
+
+const json = {
+  requestSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
+  requestDeserialize: (b: Buffer) => JSON.parse(b.toString()),
+  responseSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
+  responseDeserialize: (b: Buffer) => JSON.parse(b.toString()),
+};
+const Def = {
+  echo: { path: '/test.Trace/Echo', requestStream: false as const, responseStream: false as const, ...json },
+};
+const running = await startGrpcServer({
+  port: 0,
+  logger: createLogger('test', 'error'),
+  services: [service('Trace', Def, { echo: async (_req, ctx) => ({ seen: ctx.trace, active: activeTrace() }) })],
+});
+const client = new grpc.Client(`127.0.0.1:${running.port}`, grpc.credentials.createInsecure());
+try {
+  const res = await withTraceHeaders({ traceparent: process.env.TRACEPARENT_IN ?? '' }, () => {
+    const md = new grpc.Metadata();
+    return new Promise<object>((resolve, reject) =>
+      client.makeUnaryRequest(Def.echo.path, json.requestSerialize, json.responseDeserialize, {}, md, {}, (e, r) =>
+        e ? reject(e) : resolve(r as object),
+      ),
+    );
+  });
+  const spans = exporter.getFinishedSpans().map((s) => ({
+    traceId: s.spanContext().traceId,
+    spanId: s.spanContext().spanId,
+    parentSpanId: s.parentSpanContext?.spanId,
+  }));
+  process.stdout.write(JSON.stringify({ ...res, spans }));
+} finally {
+  client.close();
+  await running.shutdown(100);
+}
+process.exit(0);
