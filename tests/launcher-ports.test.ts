@@ -64,74 +64,66 @@ function npmStart(env: Record<string, string>) {
 describe('a second fleet beside a running one', () => {
   const firstPort = Number(new URL(BASE_URL).port);
 
-  it(
-    'refuses a service port held by the first fleet, naming the port and its holder',
-    { timeout: 240_000 },
-    async () => {
-      const accountAddr = process.env.ACCOUNT_ADDR;
-      assert.ok(accountAddr, 'the test runner passes the first fleet account address');
-      const taken = Number(accountAddr.split(':')[1]);
-      const started = startFleet({
-        databaseUrl: ADMIN_URL,
-        dataDir: tmp(),
-        gatewayPort: 0,
-        randomPorts: true,
-        portOverrides: { account: { grpc: taken, metrics: await freePort() } },
-        dbPrefix: `${prefix}_a`,
-        output: 'files',
-        log: () => {},
-      });
-      await assert.rejects(started, (err: Error) => {
-        assert.match(err.message, new RegExp(`service account: port ${taken} is held by another process`));
-        // The holder: the first fleet's account process, by pid and command line, and its instance id.
-        assert.match(err.message, /pid \d+ \(.*services\/account\/(src\/main\.ts|dist\/main\.js)\)/);
-        assert.match(err.message, /answers as instance account-/);
-        assert.match(err.message, /FLEET_PORTS=free/);
-        return true;
-      });
-    },
-  );
+  it('refuses a service port held by the first fleet, naming the port and its holder', async () => {
+    const accountAddr = process.env.ACCOUNT_ADDR;
+    assert.ok(accountAddr, 'the test runner passes the first fleet account address');
+    const taken = Number(accountAddr.split(':')[1]);
+    const started = startFleet({
+      databaseUrl: ADMIN_URL,
+      dataDir: tmp(),
+      gatewayPort: 0,
+      randomPorts: true,
+      portOverrides: { account: { grpc: taken, metrics: await freePort() } },
+      dbPrefix: `${prefix}_a`,
+      output: 'files',
+      log: () => {},
+    });
+    await assert.rejects(started, (err: Error) => {
+      assert.match(err.message, new RegExp(`service account: port ${taken} is held by another process`));
+      // The holder: the first fleet's account process, by pid and command line, and its instance id.
+      assert.match(err.message, /pid \d+ \(.*services\/account\/(src\/main\.ts|dist\/main\.js)\)/);
+      assert.match(err.message, /answers as instance account-/);
+      assert.match(err.message, /FLEET_PORTS=free/);
+      return true;
+    });
+  }, 240_000);
 
-  it(
-    'npm start on the first gateway port fails naming it; FLEET_PORTS=free runs beside it',
-    { timeout: 480_000 },
-    async () => {
-      // The reported case: PORT taken by the first fleet's gateway. Services on free ports come up,
-      // the gateway cannot bind: refused, never "is up" over the first fleet's gateway.
-      const clash = npmStart({
-        PORT: String(firstPort),
-        FLEET_PORTS: 'free',
-        DATA_DIR: tmp(),
-        DB_PREFIX: `${prefix}_b`,
-      });
-      const refused = await clash.result;
-      await clash.stop();
-      assert.equal(refused.up, false, refused.output());
-      assert.equal(refused.code, 1);
-      assert.match(refused.output(), new RegExp(`gateway: port ${firstPort} is held by another process, pid \\d+`));
+  it('npm start on the first gateway port fails naming it; FLEET_PORTS=free runs beside it', async () => {
+    // The reported case: PORT taken by the first fleet's gateway. Services on free ports come up,
+    // the gateway cannot bind: refused, never "is up" over the first fleet's gateway.
+    const clash = npmStart({
+      PORT: String(firstPort),
+      FLEET_PORTS: 'free',
+      DATA_DIR: tmp(),
+      DB_PREFIX: `${prefix}_b`,
+    });
+    const refused = await clash.result;
+    await clash.stop();
+    assert.equal(refused.up, false, refused.output());
+    assert.equal(refused.code, 1);
+    assert.match(refused.output(), new RegExp(`gateway: port ${firstPort} is held by another process, pid \\d+`));
 
-      const port = await freePort();
-      const second = npmStart({ PORT: String(port), FLEET_PORTS: 'free', DATA_DIR: tmp(), DB_PREFIX: `${prefix}_c` });
-      try {
-        const r = await second.result;
-        assert.equal(r.up, true, r.output());
-        const baseUrl = `http://127.0.0.1:${port}`;
-        const health = (await (await fetch(`${baseUrl}/healthz`)).json()) as { instance: string };
-        const firstHealth = (await (await fetch(`${BASE_URL}/healthz`)).json()) as { instance: string };
-        assert.notEqual(health.instance, firstHealth.instance, 'two gateways, each answering for itself');
-        const signup = await api('POST', '/v1/auth/signup', {
-          baseUrl,
-          body: { email: uniqueEmail('second'), password: strongPassword(), accept_terms: true },
-        });
-        expectStatus(signup, 201);
-        const token = signup.json.session.access_token;
-        // Its own account service signed the session: the second gateway accepts it, the first
-        // fleet (another account service, another JWT secret) does not.
-        expectStatus(await api('GET', '/v1/api-keys', { baseUrl, token }), 200);
-        expectStatus(await api('GET', '/v1/api-keys', { token }), 401);
-      } finally {
-        await second.stop();
-      }
-    },
-  );
+    const port = await freePort();
+    const second = npmStart({ PORT: String(port), FLEET_PORTS: 'free', DATA_DIR: tmp(), DB_PREFIX: `${prefix}_c` });
+    try {
+      const r = await second.result;
+      assert.equal(r.up, true, r.output());
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const health = (await (await fetch(`${baseUrl}/healthz`)).json()) as { instance: string };
+      const firstHealth = (await (await fetch(`${BASE_URL}/healthz`)).json()) as { instance: string };
+      assert.notEqual(health.instance, firstHealth.instance, 'two gateways, each answering for itself');
+      const signup = await api('POST', '/v1/auth/signup', {
+        baseUrl,
+        body: { email: uniqueEmail('second'), password: strongPassword(), accept_terms: true },
+      });
+      expectStatus(signup, 201);
+      const token = signup.json.session.access_token;
+      // Its own account service signed the session: the second gateway accepts it, the first
+      // fleet (another account service, another JWT secret) does not.
+      expectStatus(await api('GET', '/v1/api-keys', { baseUrl, token }), 200);
+      expectStatus(await api('GET', '/v1/api-keys', { token }), 401);
+    } finally {
+      await second.stop();
+    }
+  }, 480_000);
 });

@@ -2,11 +2,11 @@
 // address the services see (demo limits, logs) cannot be spoofed by a direct caller.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { createLogger } from '@astro/platform';
+import request from 'supertest';
 import { createApp } from '../src/app.ts';
 import type { Backends, CallMeta } from '../src/backends.ts';
 import { collectRoutes, loadProtoRoot } from '../src/proto-registry.ts';
@@ -53,16 +53,9 @@ async function clientIpSeen(trustedProxies: string[], forwardedFor: string): Pro
     openapi: {},
     readiness: async () => ({ ready: true, checks: {} }),
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  try {
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/echo`, {
-      headers: { 'x-forwarded-for': forwardedFor },
-    });
-    return ((await res.json()) as { client_ip: string }).client_ip;
-  } finally {
-    server.close();
-  }
+  // supertest serves the app on an ephemeral loopback port: the peer address is 127.0.0.1.
+  const res = await request(app).get('/v1/echo').set('x-forwarded-for', forwardedFor);
+  return (res.body as { client_ip: string }).client_ip;
 }
 
 describe('client address', () => {

@@ -1,6 +1,6 @@
 // The HTTP edge, on the real Express app with a stub backend: CORS preflights, security headers,
 // bounded metric labels, no /metrics on the public port, and parser errors in the JSON envelope
-// (raw sockets, since fetch cannot send an oversized or malformed request).
+// (raw sockets, since no HTTP client sends an oversized or malformed request); the rest through supertest.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { createLogger, registry } from '@astro/platform';
+import request from 'supertest';
 import { createApp } from '../src/app.ts';
 import type { Backends } from '../src/backends.ts';
 import { answerClientErrors } from '../src/edge/client-error.ts';
@@ -41,7 +42,6 @@ service EdgeService {
 }
 
 let server: http.Server;
-let base: string;
 let port: number;
 
 function start(opts: { corsOrigins?: string[]; trustedProxies?: string[] } = {}) {
@@ -85,101 +85,93 @@ describe('HTTP edge', () => {
   before(async () => {
     server = await start();
     port = (server.address() as AddressInfo).port;
-    base = `http://127.0.0.1:${port}`;
   });
   after(() => server.close());
 
   it('answers a preflight from an allowed origin 204 with the allowed methods and headers', async () => {
-    const res = await fetch(`${base}/v1/edge-ping`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: ALLOWED,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization',
-      },
+    const res = await request(server).options('/v1/edge-ping').set({
+      origin: ALLOWED,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization',
     });
     assert.equal(res.status, 204);
-    assert.equal(res.headers.get('access-control-allow-origin'), ALLOWED);
-    assert.match(res.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
-    assert.match(res.headers.get('access-control-allow-headers') ?? '', /\bAuthorization\b/);
-    assert.match(res.headers.get('vary') ?? '', /Origin/);
+    assert.equal(res.headers['access-control-allow-origin'], ALLOWED);
+    assert.match(res.headers['access-control-allow-methods'] ?? '', /\bPOST\b/);
+    assert.match(res.headers['access-control-allow-headers'] ?? '', /\bAuthorization\b/);
+    assert.match(res.headers.vary ?? '', /Origin/);
   });
 
   it('answers a preflight from another origin 204 without any CORS header (never 405)', async () => {
     for (const p of ['/v1/edge-ping', '/v1/no-such-route']) {
-      const res = await fetch(`${base}${p}`, {
-        method: 'OPTIONS',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
-      });
+      const res = await request(server)
+        .options(p)
+        .set({ origin: 'https://evil.example', 'access-control-request-method': 'DELETE' });
       assert.equal(res.status, 204, p);
-      for (const [k] of res.headers) assert.doesNotMatch(k, /^access-control-/, `${p}: ${k}`);
+      for (const k of Object.keys(res.headers)) assert.doesNotMatch(k, /^access-control-/, `${p}: ${k}`);
     }
   });
 
   it('lets an allowed origin read the response and its rate-limit headers', async () => {
-    const res = await fetch(`${base}/v1/edge-ping`, { headers: { origin: ALLOWED } });
+    const res = await request(server).get('/v1/edge-ping').set('origin', ALLOWED);
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('access-control-allow-origin'), ALLOWED);
-    assert.match(res.headers.get('access-control-expose-headers') ?? '', /RateLimit-Policy/);
-    const other = await fetch(`${base}/v1/edge-ping`, { headers: { origin: 'https://evil.example' } });
-    assert.equal(other.headers.get('access-control-allow-origin'), null);
+    assert.equal(res.headers['access-control-allow-origin'], ALLOWED);
+    assert.match(res.headers['access-control-expose-headers'] ?? '', /RateLimit-Policy/);
+    const other = await request(server).get('/v1/edge-ping').set('origin', 'https://evil.example');
+    assert.equal(other.headers['access-control-allow-origin'], undefined);
   });
 
   it('with no CORS_ORIGINS no origin is allowed', async () => {
     const s = await start({ corsOrigins: [] });
     try {
-      const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/edge-ping`, {
-        method: 'OPTIONS',
-        headers: { origin: ALLOWED, 'access-control-request-method': 'GET' },
-      });
+      const res = await request(s)
+        .options('/v1/edge-ping')
+        .set({ origin: ALLOWED, 'access-control-request-method': 'GET' });
       assert.equal(res.status, 204);
-      assert.equal(res.headers.get('access-control-allow-origin'), null);
+      assert.equal(res.headers['access-control-allow-origin'], undefined);
     } finally {
       s.close();
     }
   });
 
   it('sends nosniff, no X-Powered-By, and no-store when the request carries credentials', async () => {
-    const anon = await fetch(`${base}/v1/edge-ping`);
-    assert.equal(anon.headers.get('x-content-type-options'), 'nosniff');
-    assert.equal(anon.headers.get('x-powered-by'), null);
-    assert.equal(anon.headers.get('cache-control'), null);
-    assert.equal(anon.headers.get('strict-transport-security'), null, 'plain HTTP: no HSTS');
-    const authed = await fetch(`${base}/v1/edge-ping`, { headers: { authorization: 'Bearer x' } });
-    assert.equal(authed.headers.get('cache-control'), 'no-store');
-    const err = await fetch(`${base}/v1/nothing-here`, { headers: { authorization: 'Bearer x' } });
+    const anon = await request(server).get('/v1/edge-ping');
+    assert.equal(anon.headers['x-content-type-options'], 'nosniff');
+    assert.equal(anon.headers['x-powered-by'], undefined);
+    assert.equal(anon.headers['cache-control'], undefined);
+    assert.equal(anon.headers['strict-transport-security'], undefined, 'plain HTTP: no HSTS');
+    const authed = await request(server).get('/v1/edge-ping').set('authorization', 'Bearer x');
+    assert.equal(authed.headers['cache-control'], 'no-store');
+    const err = await request(server).get('/v1/nothing-here').set('authorization', 'Bearer x');
     assert.equal(err.status, 404);
-    assert.equal(err.headers.get('cache-control'), 'no-store');
-    assert.equal(err.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(err.headers['cache-control'], 'no-store');
+    assert.equal(err.headers['x-content-type-options'], 'nosniff');
   });
 
   it('sends HSTS for TLS reported by a trusted proxy only', async () => {
-    const spoofed = await fetch(`${base}/v1/edge-ping`, { headers: { 'x-forwarded-proto': 'https' } });
-    assert.equal(spoofed.headers.get('strict-transport-security'), null, 'untrusted peer cannot claim TLS');
+    const spoofed = await request(server).get('/v1/edge-ping').set('x-forwarded-proto', 'https');
+    assert.equal(spoofed.headers['strict-transport-security'], undefined, 'untrusted peer cannot claim TLS');
     const s = await start({ trustedProxies: ['127.0.0.1'] });
     try {
-      const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/edge-ping`, {
-        headers: { 'x-forwarded-proto': 'https' },
-      });
-      assert.match(res.headers.get('strict-transport-security') ?? '', /^max-age=\d+/);
+      const res = await request(s).get('/v1/edge-ping').set('x-forwarded-proto', 'https');
+      assert.match(res.headers['strict-transport-security'] ?? '', /^max-age=\d+/);
     } finally {
       s.close();
     }
   });
 
   it('does not serve /metrics on the public port (404 in the error envelope)', async () => {
-    const res = await fetch(`${base}/metrics`);
+    const res = await request(server).get('/metrics');
     assert.equal(res.status, 404);
-    const body = (await res.json()) as { error: { code: string; request_id: string } };
+    const body = res.body as { error: { code: string; request_id: string } };
     assert.equal(body.error.code, 'not_found');
-    assert.equal(body.error.request_id, res.headers.get('x-request-id'));
+    assert.equal(body.error.request_id, res.headers['x-request-id']);
   });
 
   it('labels metrics by route template or `unmatched`, never by the raw path (404 and 405 alike)', async () => {
     const marker = `probe${Date.now()}`;
-    assert.equal((await fetch(`${base}/v1/edge-ping`, { method: 'DELETE' })).status, 405);
-    assert.equal((await fetch(`${base}/v1/${marker}`, { method: 'DELETE' })).status, 404);
-    assert.equal((await fetch(`${base}/v1/edge-ping?${marker}=1`)).status, 200);
+    assert.equal((await request(server).delete('/v1/edge-ping')).status, 405);
+    assert.equal((await request(server).delete(`/v1/${marker}`)).status, 404);
+    assert.equal((await request(server).get(`/v1/edge-ping?${marker}=1`)).status, 200);
     await new Promise((r) => setTimeout(r, 20)); // 'finish' handlers run after the body is sent
     const text = await registry.metrics();
     assert.doesNotMatch(text, new RegExp(marker));

@@ -1,4 +1,4 @@
-// Shared helpers for the end-to-end tests: a tiny fetch client for the gateway, account fixtures
+// Shared helpers for the end-to-end tests: a supertest client for the gateway, account fixtures
 // (sign-up, login, API keys), the captured mail folder, the operator CLI and the error-envelope check.
 // Everything is read from the environment scripts/test.ts sets: BASE_URL, MAIL_DIR, ACCOUNT_ADDR,
 // ACCOUNT_DATABASE_URL.
@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runOperator } from '../../scripts/operator.ts';
 import pg from 'pg';
+import request from 'supertest';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 /** The repository root (tests/helpers/../..). */
@@ -41,15 +42,30 @@ export async function api(method: string, urlPath: string, opts: ApiOptions = {}
   let body: string | Buffer | undefined;
   if (opts.rawBody !== undefined) {
     body = opts.rawBody;
+    // As fetch would: a string goes as text/plain unless the test names a type (superagent would
+    // otherwise pick a form type for it).
     if (opts.contentType) headers['content-type'] = opts.contentType;
+    else if (typeof body === 'string') headers['content-type'] = 'text/plain;charset=UTF-8';
   } else if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers['content-type'] = opts.contentType ?? 'application/json';
   }
   if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
   Object.assign(headers, opts.headers ?? {});
-  const res = await fetch(`${opts.baseUrl ?? BASE_URL}${urlPath}`, { method, headers, body });
-  const text = await res.text();
+  const agent = request(opts.baseUrl ?? BASE_URL);
+  const req = agent[method.toLowerCase() as 'get'](urlPath)
+    .set(headers)
+    // Every status is an answer to look at, not a rejected promise.
+    .ok(() => true)
+    // The raw body whatever its media type (JSON, text, PDF, CSV); parsed below.
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  const res = body === undefined ? await req : await req.send(body);
+  const text = (res.body as Buffer).toString('utf8');
   let json: any = null;
   if (text) {
     try {
@@ -58,7 +74,10 @@ export async function api(method: string, urlPath: string, opts: ApiOptions = {}
       json = null;
     }
   }
-  return { status: res.status, headers: res.headers, json, text };
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(res.headers as Record<string, string | string[]>))
+    for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
+  return { status: res.status, headers: responseHeaders, json, text };
 }
 
 /** Asserts a status and shows the body when it is not the expected one. */

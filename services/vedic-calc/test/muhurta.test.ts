@@ -31,7 +31,9 @@ function code(fn: () => unknown): string {
   throw new Error('no error');
 }
 
-before(() => initEphemeris());
+before(() => {
+  initEphemeris();
+});
 
 describe('tara', () => {
   it('counts from the natal nakshatra, mod 9', () => {

@@ -18,7 +18,9 @@ const DAY = 86_400_000;
 const near = (got: number, expected: string, tolMs: number, what: string) =>
   assert.ok(Math.abs(got - Date.parse(expected)) <= tolMs, `${what}: ${new Date(got).toISOString()} vs ${expected}`);
 
-before(() => initEphemeris());
+before(() => {
+  initEphemeris();
+});
 
 describe('solar return root search (Sun back to a natal longitude)', () => {
   // A native with the Sun at 0° Aries has a solar return at each March equinox. USNO, "Earth's
