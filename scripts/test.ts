@@ -30,8 +30,11 @@ const kafkaWanted = (inCi || env.KAFKA === '1' || Boolean(env.KAFKA_BROKERS?.tri
 
 /** Files that need a Kafka broker: they run only in the Kafka half. */
 const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/kafka-consumer-groups.test.ts'];
-/** Files that replace fleet processes while they run: they run after the others, one at a time. */
-const SERIAL = ['tests/kafka-consumer-groups.test.ts'];
+/**
+ * Files that stop or replace fleet processes while they run (tests/helpers/fleet-control.ts): they run
+ * after the others, one at a time, so no other file meets a service that is down.
+ */
+const SERIAL = ['tests/interpretations-feedback.test.ts', 'tests/kafka-consumer-groups.test.ts'];
 /** The event-driven suites, run again on a Kafka-backed fleet: feedback aggregation, every erasure cascade. */
 const EVENT_SUITES = [
   ...KAFKA_ONLY,

@@ -20,3 +20,4 @@ export * from './plans.ts';
 export * from './principal.ts';
 export * from './services.ts';
 export * from './chart-reader.ts';
+export * from './service-process.ts';

@@ -1,14 +1,6 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
 import pg from 'pg';
-import {
-  parkedEventsOf,
-  createEventBus,
-  createLogger,
-  handleSignals,
-  loadConfigOrExit,
-  startGrpcServer,
-  startMetricsServer,
-} from '@astro/platform';
+import { parkedEventsOf, createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
 import { LocalPaymentProvider, localConfirmationSecret } from './clients/payments/local-provider.ts';
 import { StripePaymentProvider } from './clients/payments/stripe-provider.ts';
@@ -96,25 +88,18 @@ const services = buildAccountServices({
 // usage.recorded batches from the gateway -> hourly rollups (idempotent per event id).
 await bus.subscribe('account-usage', USAGE_TOPIC, (event) => services.usage.ingest(event), { maxAttempts: 10 });
 
-const running = await startGrpcServer({
-  port: cfg.GRPC_PORT,
+await serveService({
+  name: 'account',
   logger,
+  config: cfg,
   services: services.registrations,
-  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
-});
-const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('account service listening', {
-  grpc_port: running.port,
-  metrics_port: cfg.METRICS_PORT,
-  mail: mail.description,
-});
-
-handleSignals(logger, running, async () => {
-  await services.drain();
-  await bus.close();
-  await pool.end();
-  await bridge.close();
-  mail.close();
-  metrics?.close();
-  await db.$disconnect();
+  details: { mail: mail.description },
+  cleanup: async () => {
+    await services.drain();
+    await bus.close();
+    await pool.end();
+    await bridge.close();
+    mail.close();
+    await db.$disconnect();
+  },
 });

@@ -2,15 +2,7 @@
 // wiring of use cases and handlers is in server.ts.
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import {
-  OutboxRelay,
-  createEventBus,
-  createLogger,
-  handleSignals,
-  loadConfigOrExit,
-  startGrpcServer,
-  startMetricsServer,
-} from '@astro/platform';
+import { OutboxRelay, createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
 import { erasureParticipants } from './clients/erasure-participants.ts';
 import { buildChartServer } from './server.ts';
@@ -55,20 +47,17 @@ const server = buildChartServer({
 const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'chart', logger });
 await relay.start();
 
-const running = await startGrpcServer({
-  port: cfg.GRPC_PORT,
+await serveService({
+  name: 'chart',
   logger,
+  config: cfg,
   services: server.registrations,
-  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
-});
-const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('chart service listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
-
-handleSignals(logger, running, async () => {
-  metrics?.close();
-  await relay.close();
-  await bus.close();
-  for (const p of participants) p.close();
-  await pool.end();
-  await db.$disconnect();
+  details: { ephemeris: ephemeris.mode },
+  cleanup: async () => {
+    await relay.close();
+    await bus.close();
+    for (const p of participants) p.close();
+    await pool.end();
+    await db.$disconnect();
+  },
 });

@@ -2,15 +2,7 @@
 // server, signals. The wiring of use cases, handlers and subscriptions is in server.ts.
 import path from 'node:path';
 import pg from 'pg';
-import {
-  OutboxRelay,
-  createEventBus,
-  createLogger,
-  handleSignals,
-  loadConfigOrExit,
-  startGrpcServer,
-  startMetricsServer,
-} from '@astro/platform';
+import { OutboxRelay, createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { ChartSource } from './clients/chart-source.ts';
 import { feedbackConfigSpec } from './config.ts';
 import { LlmRewriter } from './clients/llm-rewriter.ts';
@@ -45,20 +37,16 @@ await server.subscribe(bus);
 const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'feedback', logger });
 await relay.start();
 
-const running = await startGrpcServer({
-  port: cfg.GRPC_PORT,
+await serveService({
+  name: 'feedback',
   logger,
+  config: cfg,
   services: server.registrations,
-  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
-});
-const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('feedback service listening', { grpc_port: running.port });
-
-handleSignals(logger, running, async () => {
-  metrics?.close();
-  await relay.close();
-  await bus.close();
-  charts.close();
-  rewriter.close();
-  await pool.end();
+  cleanup: async () => {
+    await relay.close();
+    await bus.close();
+    charts.close();
+    rewriter.close();
+    await pool.end();
+  },
 });

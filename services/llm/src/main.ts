@@ -2,14 +2,7 @@
 // wiring of the interpreter and handlers is in server.ts.
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import {
-  createEventBus,
-  createLogger,
-  handleSignals,
-  loadConfigOrExit,
-  startGrpcServer,
-  startMetricsServer,
-} from '@astro/platform';
+import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { llmConfigSpec } from './config.ts';
 import { GrpcCalcSources } from './clients/calc-sources.ts';
 import { parsePriceTable } from './domain/pricing.ts';
@@ -69,22 +62,18 @@ const bus = createEventBus({
 });
 await server.subscribe(bus);
 
-const running = await startGrpcServer({
-  port: cfg.GRPC_PORT,
+await serveService({
+  name: 'llm',
   logger,
+  config: cfg,
   services: server.registrations,
-  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
-});
-const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('llm service listening', {
-  grpc_port: running.port,
-  ephemeris: ephemeris.mode,
-  writer: remote.length ? `${remote.length} OpenAI-compatible provider(s)` : 'offline writer',
-});
-
-handleSignals(logger, running, async () => {
-  metrics?.close();
-  await bus.close();
-  sources.close();
-  await pool.end();
+  details: {
+    ephemeris: ephemeris.mode,
+    writer: remote.length ? `${remote.length} OpenAI-compatible provider(s)` : 'offline writer',
+  },
+  cleanup: async () => {
+    await bus.close();
+    sources.close();
+    await pool.end();
+  },
 });

@@ -1,14 +1,7 @@
 // vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless but for the
 // in-memory chain cache; the wiring of handlers, cache and erasure is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
-import {
-  createEventBus,
-  createLogger,
-  handleSignals,
-  loadConfigOrExit,
-  startGrpcServer,
-  startMetricsServer,
-} from '@astro/platform';
+import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { ChartSource } from './clients/chart-source.ts';
 import { vedicConfigSpec } from './config.ts';
 import { buildVedicServer } from './server.ts';
@@ -31,19 +24,16 @@ const bus =
     : undefined;
 if (bus) await server.subscribe(bus);
 
-const running = await startGrpcServer({
-  port: cfg.GRPC_PORT,
+await serveService({
+  name: 'vedic-calc',
   logger,
+  config: cfg,
   services: server.registrations,
-  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
   // Depth-4 Vimshottari is about 3 MB.
   maxMessageBytes: 32 * 1024 * 1024,
-});
-const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('vedic-calc listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
-
-handleSignals(logger, running, async () => {
-  metrics?.close();
-  await bus?.close();
-  charts.close();
+  details: { ephemeris: ephemeris.mode },
+  cleanup: async () => {
+    await bus?.close();
+    charts.close();
+  },
 });

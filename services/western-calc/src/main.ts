@@ -2,14 +2,7 @@
 // (gRPC and bus), gRPC server, signals. The wiring of handlers and use cases is in server.ts.
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import {
-  createEventBus,
-  createLogger,
-  handleSignals,
-  loadConfigOrExit,
-  startGrpcServer,
-  startMetricsServer,
-} from '@astro/platform';
+import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { PgReportStore } from './store/compatibility-report-store.ts';
 import { ChartSource } from './clients/chart-source.ts';
 import { westernConfigSpec } from './config.ts';
@@ -32,22 +25,18 @@ const bus = createEventBus({
   logger,
 });
 
-const running = await startGrpcServer({
-  port: cfg.GRPC_PORT,
+await serveService({
+  name: 'western-calc',
   logger,
+  config: cfg,
   services: server.registrations,
-  shutdownDelayMs: cfg.SHUTDOWN_DELAY_MS,
-  maxMessageBytes: 16 * 1024 * 1024,
+  details: { ephemeris: ephemeris.mode },
+  cleanup: async () => {
+    charts.close();
+    await bus.close();
+    await pool.end();
+  },
 });
-const metrics = startMetricsServer(cfg.METRICS_PORT);
-logger.info('western-calc listening', { grpc_port: running.port, ephemeris: ephemeris.mode });
 // After the server is up, so the bus's schema check does not delay readiness; a consumer that was down
 // catches up from its group's position (at-least-once, idempotent deletes).
 await server.subscribe(bus);
-
-handleSignals(logger, running, async () => {
-  metrics?.close();
-  charts.close();
-  await bus.close();
-  await pool.end();
-});

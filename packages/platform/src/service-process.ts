@@ -1,0 +1,36 @@
+// The common tail of every service's main.ts: serve its gRPC services, expose /metrics, log where it
+// listens, and on SIGTERM/SIGINT drain the server, then release what the service opened. One place so
+// that every service starts and stops the same way (the launcher, k8s probes and drills rely on it).
+import { handleSignals, startGrpcServer, type Registration, type RunningServer } from './grpc-server.ts';
+import type { Logger } from './logger.ts';
+import { startMetricsServer } from './metrics.ts';
+
+export interface ServeOptions {
+  /** The service name, as in its logs and metrics. */
+  name: string;
+  logger: Logger;
+  config: { GRPC_PORT: number; METRICS_PORT: number; SHUTDOWN_DELAY_MS: number };
+  services: Registration[];
+  maxMessageBytes?: number;
+  /** Extra fields of the "listening" log line (ephemeris mode, mail transport, ...). */
+  details?: Record<string, unknown>;
+  /** Runs after the server has drained: close buses, pools and clients. */
+  cleanup?: () => Promise<void>;
+}
+
+export async function serveService(o: ServeOptions): Promise<RunningServer> {
+  const running = await startGrpcServer({
+    port: o.config.GRPC_PORT,
+    logger: o.logger,
+    services: o.services,
+    shutdownDelayMs: o.config.SHUTDOWN_DELAY_MS,
+    ...(o.maxMessageBytes ? { maxMessageBytes: o.maxMessageBytes } : {}),
+  });
+  const metrics = startMetricsServer(o.config.METRICS_PORT);
+  o.logger.info(`${o.name} listening`, { grpc_port: running.port, metrics_port: o.config.METRICS_PORT, ...o.details });
+  handleSignals(o.logger, running, async () => {
+    metrics?.close();
+    await o.cleanup?.();
+  });
+  return running;
+}
