@@ -194,6 +194,8 @@ async function runHalf(
         [
           // Jest's native ESM mode (the workspace is ESM TypeScript); jest.config.mjs says why.
           '--experimental-vm-modules',
+          // ...whose "experimental" warning would otherwise print once per worker and file.
+          '--disable-warning=ExperimentalWarning',
           path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
           '--ci',
           `--maxWorkers=${workers}`,
