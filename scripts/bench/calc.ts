@@ -49,10 +49,15 @@ const cases: [string, () => unknown][] = [
   ['vimshottari depth=2 uncached', vimshottariBaseline(vedic, 2)],
 ];
 const only = process.argv.slice(2);
-console.log(`| case | req/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
+// CPU ms per call beside the wall-clock figures: on a shared machine the latter include waiting for a core.
+console.log(`| case | req/s | p50 ms | p95 ms | p99 ms | CPU ms/call |\n|---|---|---|---|---|---|`);
 for (const [name, fn] of cases) {
   if (only.length && !only.some((s) => name.includes(s))) continue;
-  const t = await timeLoop(seconds, fn);
+  let calls = 0;
+  const cpu0 = process.cpuUsage();
+  const t = await timeLoop(seconds, () => (calls++, fn()));
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / calls;
   const f = (x: number) => (x < 1 ? x.toFixed(3) : x.toFixed(2));
-  console.log(`| ${name} | ${t.rps.toFixed(1)} | ${f(t.p50)} | ${f(t.p95)} | ${f(t.p99)} |`);
+  console.log(`| ${name} | ${t.rps.toFixed(1)} | ${f(t.p50)} | ${f(t.p95)} | ${f(t.p99)} | ${f(cpuMs)} |`);
 }

@@ -15,7 +15,8 @@ import {
   type StrengthProfile,
 } from '../domain/strength/index.ts';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** Longest retrograde loop searched back for the station (Saturn's is about 140 days). */
 const STATION_LOOKBACK_DAYS = 160;
 
@@ -35,17 +36,24 @@ const SIGN_EDGE_DEG = 1e-5;
 /**
  * Tropical longitude at the last station into retrograde motion within the lookback before birthMs
  * (null: none), the one findStations would report last. Only the sign it falls in counts, so it scans
- * back from birth with the body's STEP_MS (never two stations in a step; it stops at the first one)
- * and brackets the station to a minute by regula falsi on the speed (nearly linear through a station):
- * about eight positions where findStations takes about seventy.
+ * back from birth in steps of at most the body's STEP_MS (never two stations in a step; it stops at the
+ * first one) and brackets the station to a minute by regula falsi on the speed (nearly linear through
+ * a station): about eight positions where findStations takes about seventy.
  */
 function lastRetrogradeStation(body: BodyKey, birthMs: number): number | null {
   const from = birthMs - STATION_LOOKBACK_DAYS * DAY;
   const speed = (ms: number) => bodyLongitude(body, ms).speed;
   let hi = birthMs;
   let vHi = speed(hi);
+  let later: [number, number] | null = null; // the sample scanned before hi, later in time
   while (hi > from) {
     let lo = Math.max(from, hi - STEP_MS[body]);
+    if (later && vHi < 0 && later[1] < vHi) {
+      // Speed falls from 0 at the station into the retrograde loop, convexly: its chord through the
+      // last two samples reaches 0 at or before the station, so step there (an hour beyond) at once.
+      const slope = (later[1] - vHi) / (later[0] - hi);
+      lo = Math.max(lo, hi - vHi / slope - HOUR);
+    }
     let vLo = speed(lo);
     if (vLo >= 0 && vHi < 0) {
       // Bracket [lo, hi]: direct (speed >= 0) at lo, retrograde at hi. Probe a minute around the chord's
@@ -66,6 +74,7 @@ function lastRetrogradeStation(body: BodyKey, birthMs: number): number | null {
       }
       return bodyLongitude(body, lo + (hi - lo) / 2).longitude;
     }
+    later = [hi, vHi];
     hi = lo;
     vHi = vLo;
   }
