@@ -89,6 +89,14 @@ function arcHolds(a: number, b: number, critical: readonly number[]): boolean {
 }
 
 /**
+ * Bodies computed every day, without their speed (a third of the cost with Moshier; the longitude then
+ * differs by ~1e-13° from the one with speed): orb edges lie ~1.25° apart on average (12 natal points,
+ * 8 targets, 3 edges each), so a body moving half a degree a day or more meets one nearly every day
+ * and proving stretches quiet would cost more than it skips.
+ */
+const DENSE_BODIES: ReadonlySet<BodyKey> = new Set<BodyKey>(['sun', 'mercury', 'venus', 'mars']);
+
+/**
  * One transiting body on the daily grid `samples`. Days are computed where something can happen and
  * skipped inside a stretch proven quiet: the body moves one way throughout (both ends move the same
  * way and the stretch is within the body's STEP_MS, which never holds two stations), both ends have
@@ -99,9 +107,11 @@ function arcHolds(a: number, b: number, critical: readonly number[]): boolean {
  */
 class DailyBody {
   readonly lon: Float64Array;
+  /** Degrees/day: from the ephemeris, or for dense bodies the central difference of the longitudes. */
   readonly speed: Float64Array;
   /** Aspect to each natal point (null: none) on computed days; undefined on skipped days. */
   readonly aspects: ((Aspect | null)[] | undefined)[];
+  private readonly dense: boolean;
 
   constructor(
     readonly body: BodyKey,
@@ -113,6 +123,17 @@ class DailyBody {
     this.lon = new Float64Array(n);
     this.speed = new Float64Array(n);
     this.aspects = new Array(n);
+    this.dense = DENSE_BODIES.has(body);
+    if (this.dense) {
+      for (let i = 0; i < n; i++) this.lon[i] = apparentLongitude(body, samples[i]!);
+      for (let i = 0; i < n; i++) {
+        const a = Math.max(0, i - 1);
+        const b = Math.min(n - 1, i + 1);
+        this.speed[i] = b > a ? diff180(this.lon[b]!, this.lon[a]!) / (b - a) : 0;
+        this.aspects[i] = this.aspectsAt(i);
+      }
+      return;
+    }
     const step = Math.max(1, Math.floor(STEP_MS[body] / DAY_MS));
     this.compute(0);
     for (let a = 0; a < n - 1; a += step) {
@@ -122,12 +143,16 @@ class DailyBody {
     }
   }
 
+  private aspectsAt(i: number): (Aspect | null)[] {
+    const p: Point = { planet: this.body, longitude: this.lon[i]!, speed: this.speed[i]! };
+    return this.natal.map((np) => aspectBetween(p, np, TRANSIT_POLICY));
+  }
+
   private compute(i: number): void {
     const s = bodyLongitude(this.body, this.samples[i]!);
     this.lon[i] = s.longitude;
     this.speed[i] = s.speed;
-    const p: Point = { planet: this.body, longitude: s.longitude, speed: s.speed };
-    this.aspects[i] = this.natal.map((np) => aspectBetween(p, np, TRANSIT_POLICY));
+    this.aspects[i] = this.aspectsAt(i);
   }
 
   private quiet(a: number, b: number): boolean {
@@ -150,6 +175,16 @@ class DailyBody {
   known(i: number): boolean {
     return this.aspects[i] !== undefined;
   }
+
+  /**
+   * Whether the body moves one way from day i to day i + 1. Dense bodies: a station inside that day
+   * would make the days before and after it move opposite ways (no two stations lie within three days).
+   */
+  oneWay(i: number): boolean {
+    if (!this.dense) return this.speed[i]! * this.speed[i + 1]! > 0;
+    if (i < 1 || i + 2 >= this.lon.length) return false;
+    return diff180(this.lon[i]!, this.lon[i - 1]!) * diff180(this.lon[i + 2]!, this.lon[i + 1]!) > 0;
+  }
 }
 
 /** Cubic Hermite through (0, f0) and (1, f1) with slopes m0, m1: value and slope at u. */
@@ -165,20 +200,27 @@ function hermite(u: number, f0: number, f1: number, m0: number, m1: number): [nu
  * The moment in (lo, hi] (lo + whole milliseconds) where the body passes `target`: the deviation has
  * sign d0 at lo and the other sign (d1) at hi, the body moving with speeds s0, s1 (degrees/day) there;
  * the answer is a millisecond whose predecessor lies on lo's side, as a bisection to the millisecond
- * finds it. When the body moves one way through the day (s0, s1 of one sign) the deviation follows
- * the cubic through the two ends so closely that Newton steps from it, kept inside the bracket, end
+ * finds it. When the body moves one way through the day (`monotonic`) the deviation follows the
+ * cubic through the two ends (speeds exact or differenced) so closely that Newton steps from it, kept inside the bracket, end
  * in two or three positions instead of ~27 (the position itself jitters by ~1e-9° from one millisecond
  * to the next, so slow bodies may land a few milliseconds from a bisection's pick). Through a station
  * it bisects.
  */
-function crossing(body: BodyKey, target: number, lo: number, hi: number, d: [number, number], s: [number, number]) {
+function crossing(
+  body: BodyKey,
+  target: number,
+  lo: number,
+  hi: number,
+  d: [number, number],
+  s: [number, number],
+  monotonic: boolean,
+) {
   const [d0, d1] = d;
   const side = d0 < 0;
   const t0 = lo;
   const span = hi - lo;
   const m0 = (s[0] * span) / DAY_MS;
   const m1 = (s[1] * span) / DAY_MS;
-  const monotonic = s[0] * s[1] > 0;
   let u = d0 / (d0 - d1);
   for (let k = 0; monotonic && k < 4; k++) {
     const [v, dv] = hermite(u, d0, d1, m0, m1);
@@ -213,7 +255,7 @@ function exactMoments(series: DailyBody, target: number, samples: readonly numbe
     if (d0 === 0) out.push(samples[i]!);
     if (d0 === 0 || d0 < 0 === d1 < 0 || Math.abs(d1 - d0) >= 180) continue;
     const speeds: [number, number] = [series.speed[i]!, series.speed[i + 1]!];
-    out.push(crossing(series.body, target, samples[i]!, samples[i + 1]!, [d0, d1], speeds));
+    out.push(crossing(series.body, target, samples[i]!, samples[i + 1]!, [d0, d1], speeds, series.oneWay(i)));
   }
   return out;
 }
