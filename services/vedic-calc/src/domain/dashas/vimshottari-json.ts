@@ -57,25 +57,21 @@ function digits(b: Buffer, p: number, n: number, width: number, after: number): 
 /**
  * ASCII written straight into a growing Buffer: a depth-4 answer is ~3 MB, and concatenating it as a
  * string and encoding that to UTF-8 afterwards cost several times the chain itself. Text that may hold
- * non-ASCII characters is encoded once by the caller and copied in with bytes(). The buffer is one
- * scratch area kept between calls (writing is synchronous): fresh megabytes per call cost their page
- * faults twice, here and in the copy that done() hands out.
+ * non-ASCII characters is encoded once by the caller and copied in with bytes().
  */
 class AsciiWriter {
-  private static scratch = Buffer.allocUnsafe(0);
   private buf: Buffer;
   private pos = 0;
 
   constructor(size: number) {
-    if (AsciiWriter.scratch.length < size) AsciiWriter.scratch = Buffer.allocUnsafe(size);
-    this.buf = AsciiWriter.scratch;
+    this.buf = Buffer.allocUnsafe(size);
   }
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.pos + n));
     this.buf.copy(bigger, 0, 0, this.pos);
-    this.buf = AsciiWriter.scratch = bigger;
+    this.buf = bigger;
   }
 
   ascii(s: string): void {
@@ -113,15 +109,19 @@ class AsciiWriter {
     this.pos += x.length;
   }
 
-  /** A copy of the text written, in a buffer of its own size (answers are cached and sent later). */
+  /**
+   * The text written. Answers are cached, so a buffer much larger than its text is copied to size;
+   * otherwise it is handed out as it is (copying 3 MB into fresh memory costs more than the writing).
+   */
   done(): Buffer {
+    if (this.pos >= this.buf.length * 0.875) return this.buf.subarray(0, this.pos);
     const out = Buffer.allocUnsafe(this.pos);
     this.buf.copy(out, 0, 0, this.pos);
     return out;
   }
 }
 
-/** Bytes per period, a little above the ~415 of a depth-4 answer, to size the scratch buffer once. */
+/** Bytes per period, a little above the ~415 of a depth-4 answer, to size the buffer once. */
 const PERIOD_BYTES = 440;
 const LEVEL_HEAD = LEVEL_NAMES.map((name, i) => `{"period_level":"${name}","level":${i + 1},"lord":"`);
 
