@@ -105,19 +105,21 @@ export interface BodyState {
 /**
  * Apparent geocentric ecliptic position of date (true equinox; light time, aberration, nutation) from
  * sweph, tropical, or sidereal (Lahiri) when `sidereal`. Ketu = rahu + 180° with rahu's speed.
+ * With `speed` false the speed is 0 and the call costs about a third (Moshier derives the speed from
+ * extra positions); the longitude then differs from the one with speed by up to ~1e-13°.
  * Callers must have called applySettings() in the same synchronous computation.
  */
-export function bodyState(body: BodyKey, jdUt: number, sidereal: boolean): BodyState {
+export function bodyState(body: BodyKey, jdUt: number, sidereal: boolean, speed = true): BodyState {
   const id = SWEPH_ID[body === 'ketu' ? 'rahu' : body];
-  const flags = epheFlag | constants.SEFLG_SPEED | (sidereal ? constants.SEFLG_SIDEREAL : 0);
+  const flags = epheFlag | (speed ? constants.SEFLG_SPEED : 0) | (sidereal ? constants.SEFLG_SIDEREAL : 0);
   const r = calc_ut(jdUt, id, flags);
   if (r.flag < 0) throw new Error(`sweph calc_ut failed for ${body} at JD ${jdUt}: ${r.error}`);
-  const [lon = NaN, lat = NaN, , speed = NaN] = r.data;
+  const [lon = NaN, lat = NaN, , v = NaN] = r.data;
   const l = body === 'ketu' ? lon + 180 : lon;
   return {
     longitude: l >= 360 ? l - 360 : l,
     latitude: body === 'ketu' ? -lat : lat,
-    speed,
+    speed: speed ? v : 0,
   };
 }
 

@@ -6,6 +6,7 @@ export { parseMoment } from './moment.ts';
 export { BODY_KEYS, ephemerisMode, initEphemeris, julianDayUT, utcMsFromJulianDay } from './ephemeris.ts';
 export type { BodyKey, EphemerisMode } from './ephemeris.ts';
 export {
+  apparentLongitude,
   bodyLongitude,
   findAllAngleCrossings,
   findAllLongitudeCrossings,
@@ -13,6 +14,7 @@ export {
   findLongitudeCrossing,
   findStations,
   riseSet,
+  STEP_MS,
 } from './events.ts';
 export type { FrameOption, LongitudeCrossing, RiseSetOptions, Station } from './events.ts';
 export * from './tables.ts';

@@ -7,6 +7,7 @@ export interface HttpBodyAnswer {
   data: Buffer;
 }
 
-export function jsonHttpBody(jsonText: string): HttpBodyAnswer {
-  return { content_type: 'application/json; charset=utf-8', data: Buffer.from(jsonText) };
+/** JSON text, or JSON already encoded as UTF-8 bytes (kept as is), as an HttpBody answer. */
+export function jsonHttpBody(json: string | Buffer): HttpBodyAnswer {
+  return { content_type: 'application/json; charset=utf-8', data: typeof json === 'string' ? Buffer.from(json) : json };
 }

@@ -88,6 +88,40 @@ describe('transit windows', () => {
     assert.equal(w.peak_strength, 1);
     for (const x of ws) assert.ok(x.starts_at <= x.ends_at && x.min_orb_degrees <= 3);
   });
+
+  // Slow bodies are computed only near orb edges and targets: their conjunctions with natal points at
+  // sign ingress degrees must still perfect at the published ingress moments (CafeAstrology's ingress
+  // tables, in Eastern time there, in UT here): Saturn into Pisces 2023 Mar 7 13:35, Pluto into
+  // Aquarius 2023 Mar 23 12:13 and again (after its retrograde loop) 2024 Jan 21 00:50, Jupiter into
+  // Gemini 2024 May 25 23:15. Tolerances follow the bodies' speed: Moshier's ~1" is ~2 minutes of
+  // Jupiter's motion, ~4 of Saturn's and ~30 of Pluto's.
+  it('400-day windows of slow bodies: exact at the published ingress moments, one window per transit', () => {
+    const natal = [
+      { planet: 'moon', longitude: 330, speed: 13 },
+      { planet: 'mercury', longitude: 300, speed: 1 },
+      { planet: 'venus', longitude: 60, speed: 1 },
+    ];
+    const y2023 = transitWindows(natal, Date.parse('2023-01-01T00:00:00Z'), Date.parse('2024-02-05T00:00:00Z'));
+    const conj = (ws: typeof y2023, t: string, n: string) =>
+      ws.filter((x) => x.transit_planet === t && x.natal_planet === n && x.aspect === 'conjunction');
+    const [saturn] = conj(y2023, 'saturn', 'moon');
+    near(saturn!.exact_at!, '2023-03-07T13:35:00Z', 10 * MIN, 'Saturn 0° Pisces');
+    // Pluto stays within 3° of 0° Aquarius through the range (its retrograde loop back into Capricorn
+    // included): one window over every daily sample, exact at the first crossing.
+    const pluto = conj(y2023, 'pluto', 'mercury');
+    assert.equal(pluto.length, 1);
+    near(pluto[0]!.exact_at!, '2023-03-23T12:13:00Z', 60 * MIN, 'Pluto 0° Aquarius');
+    assert.equal(pluto[0]!.starts_at, Date.parse('2023-01-01T00:00:00Z'));
+    assert.equal(pluto[0]!.ends_at, Date.parse('2024-02-05T00:00:00Z'));
+    const y2024 = transitWindows(natal, Date.parse('2024-01-01T00:00:00Z'), Date.parse('2025-02-04T00:00:00Z'));
+    near(conj(y2024, 'pluto', 'mercury')[0]!.exact_at!, '2024-01-21T00:50:00Z', 60 * MIN, 'Pluto again');
+    const [jupiter] = conj(y2024, 'jupiter', 'venus');
+    near(jupiter!.exact_at!, '2024-05-25T23:15:00Z', 5 * MIN, 'Jupiter 0° Gemini');
+    for (const w of [...y2023, ...y2024]) {
+      assert.ok(w.starts_at <= w.ends_at && (w.starts_at - Date.parse('2023-01-01T00:00:00Z')) % DAY === 0);
+      if (w.exact_at !== null) assert.ok(w.exact_at > w.starts_at - DAY && w.exact_at <= w.ends_at + DAY);
+    }
+  });
 });
 
 describe('profections', () => {

@@ -1,8 +1,8 @@
-// The Vimshottari chain written straight as JSON text (GetVimshottariResponse, fields in proto order,
+// The Vimshottari chain written straight as JSON bytes (GetVimshottariResponse, fields in proto order,
 // unset fields as null, numbers rounded by the API's one rule in platform json-number.ts): a depth-4
 // chain is 6561 periods, and building messages only to stringify them again cost more than the chain
 // itself. The handlers map single periods to messages with the same helpers (PeriodTimes, lordView).
-import { roundJsonNumber, stringifyJson } from '@astro/platform';
+import { civilFromDays, roundJsonNumber, stringifyJson } from '@astro/platform';
 import type { LordContext } from './lord-context.ts';
 import { isoUtc, MS_PER_DAY } from './time.ts';
 import { LEVEL_NAMES, METHOD_VERSION, vimshottariChain, type VimBirth, type VimPeriod } from './vimshottari.ts';
@@ -47,33 +47,138 @@ export interface VimshottariSubject {
   contexts: Map<string, LordContext>;
 }
 
-/** GetVimshottariResponse as JSON text; `features` is written as given. */
-export function vimshottariChainJson(v: VimshottariSubject, depth: number, features: unknown): string {
-  const times = new PeriodTimes();
-  const tails = new Map<string, string>();
-  // The lord-dependent tail of a period is built once per lord.
-  const periodJson = (p: VimPeriod): string => {
-    let tail = tails.get(p.lord);
+/** `n` as `width` decimal digits (zero-padded) at b[p], then the byte `after`; the position after it. */
+function digits(b: Buffer, p: number, n: number, width: number, after: number): number {
+  for (let i = width - 1; i >= 0; i--, n = Math.floor(n / 10)) b[p + i] = 48 + (n % 10);
+  b[p + width] = after;
+  return p + width + 1;
+}
+
+/**
+ * ASCII written straight into a growing Buffer: a depth-4 answer is ~3 MB, and concatenating it as a
+ * string and encoding that to UTF-8 afterwards cost several times the chain itself. Text that may hold
+ * non-ASCII characters is encoded once by the caller and copied in with bytes().
+ */
+class AsciiWriter {
+  private buf: Buffer;
+  private pos = 0;
+
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.pos + n));
+    this.buf.copy(bigger, 0, 0, this.pos);
+    this.buf = bigger;
+  }
+
+  ascii(s: string): void {
+    this.room(s.length);
+    const b = this.buf;
+    let pos = this.pos;
+    for (let i = 0; i < s.length; i++) b[pos++] = s.charCodeAt(i);
+    this.pos = pos;
+  }
+
+  /** A whole UTC millisecond as toISOString() writes it (isoUtc), digit by digit for the years 0-9999. */
+  iso(ms: number): void {
+    const days = Math.floor(ms / MS_PER_DAY);
+    const { year, month, day } = civilFromDays(days);
+    if (!Number.isInteger(ms) || year < 0 || year > 9999) return this.ascii(isoUtc(ms));
+    let rest = ms - days * MS_PER_DAY;
+    const hour = Math.floor(rest / 3_600_000);
+    rest -= hour * 3_600_000;
+    const minute = Math.floor(rest / 60_000);
+    rest -= minute * 60_000;
+    const second = Math.floor(rest / 1000);
+    this.room(24);
+    let p = digits(this.buf, this.pos, year, 4, 45); // '-'
+    p = digits(this.buf, p, month, 2, 45);
+    p = digits(this.buf, p, day, 2, 84); // 'T'
+    p = digits(this.buf, p, hour, 2, 58); // ':'
+    p = digits(this.buf, p, minute, 2, 58);
+    p = digits(this.buf, p, second, 2, 46); // '.'
+    this.pos = digits(this.buf, p, rest - second * 1000, 3, 90); // 'Z'
+  }
+
+  bytes(x: Uint8Array): void {
+    this.room(x.length);
+    this.buf.set(x, this.pos);
+    this.pos += x.length;
+  }
+
+  /**
+   * The text written. Answers are cached, so a buffer much larger than its text is copied to size;
+   * otherwise it is handed out as it is (copying 3 MB into fresh memory costs more than the writing).
+   */
+  done(): Buffer {
+    if (this.pos >= this.buf.length * 0.875) return this.buf.subarray(0, this.pos);
+    const out = Buffer.allocUnsafe(this.pos);
+    this.buf.copy(out, 0, 0, this.pos);
+    return out;
+  }
+}
+
+/** Bytes per period, a little above the ~415 of a depth-4 answer, to size the buffer once. */
+const PERIOD_BYTES = 440;
+const LEVEL_HEAD = LEVEL_NAMES.map((name, i) => `{"period_level":"${name}","level":${i + 1},"lord":"`);
+
+/** GetVimshottariResponse as JSON text (UTF-8 bytes); `features` is written as given. */
+export function vimshottariChainJson(v: VimshottariSubject, depth: number, features: unknown): Buffer {
+  const utf8 = (text: string) => Buffer.from(text);
+  // The lord-dependent tail of a period is built once per lord, and the parents once per parent.
+  const tails = new Map<string, Buffer>();
+  const tailOf = (lord: string): Buffer => {
+    let tail = tails.get(lord);
     if (tail === undefined) {
-      const lc = lordView(v.contexts.get(p.lord)!);
-      tail =
+      const lc = lordView(v.contexts.get(lord)!);
+      tail = utf8(
         `,"lord_strength":${stringifyJson(lc.lord_strength)},"lord_house":${stringifyJson(lc.lord_house)}` +
-        `,"owned_houses":${stringifyJson(lc.owned_houses)},"dignity":${stringifyJson(lc.dignity)}` +
-        `,"lord_context":${stringifyJson(lc)}}`;
-      tails.set(p.lord, tail);
+          `,"owned_houses":${stringifyJson(lc.owned_houses)},"dignity":${stringifyJson(lc.dignity)}` +
+          `,"lord_context":${stringifyJson(lc)}}`,
+      );
+      tails.set(lord, tail);
     }
-    return (
-      `{"period_level":"${LEVEL_NAMES[p.level - 1]!}","level":${p.level},"lord":"${p.lord}"` +
-      `,"parents":${JSON.stringify(p.parents)},"starts_at":"${times.time(p.startMs)}","ends_at":"${times.time(p.endMs)}"` +
-      `,"duration_days":${roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)}${tail}`
-    );
+    return tail;
   };
-  const [l1, l2, l3, l4] = vimshottariChain(v.birth, depth);
-  const list = (ps: VimPeriod[]) => `[${ps.map(periodJson).join(',')}]`;
-  return (
-    `{"chart_id":${JSON.stringify(v.chartId)},"method_version":${JSON.stringify(METHOD_VERSION)}` +
-    `,"birth_dasha_lord":"${v.birth.lord}","birth_dasha_start":"${times.time(v.birth.startMs)}"` +
-    `,"mahadashas":${list(l1!)},"antardashas":${list(l2!)},"pratyantardashas":${list(l3!)}` +
-    `,"sukshmadashas":${list(l4!)},"features_used":${JSON.stringify(features)}}`
+  const parentsJson = new Map<VimPeriod['parents'], string>();
+  const chain = vimshottariChain(v.birth, depth);
+  const count = chain.reduce((n, l) => n + l.length, 0);
+  const w = new AsciiWriter(count * PERIOD_BYTES + 4096);
+  const list = (ps: VimPeriod[]) => {
+    w.ascii('[');
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i]!;
+      let parents = parentsJson.get(p.parents);
+      if (parents === undefined) parentsJson.set(p.parents, (parents = JSON.stringify(p.parents)));
+      if (i > 0) w.ascii(',');
+      w.ascii(LEVEL_HEAD[p.level - 1]!);
+      w.ascii(p.lord);
+      w.ascii('","parents":');
+      w.ascii(parents);
+      w.ascii(',"starts_at":"');
+      w.iso(p.startMs);
+      w.ascii('","ends_at":"');
+      w.iso(p.endMs);
+      w.ascii('","duration_days":');
+      w.ascii(String(roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)));
+      w.bytes(tailOf(p.lord));
+    }
+    w.ascii(']');
+  };
+  w.bytes(
+    utf8(
+      `{"chart_id":${JSON.stringify(v.chartId)},"method_version":${JSON.stringify(METHOD_VERSION)}` +
+        `,"birth_dasha_lord":"${v.birth.lord}","birth_dasha_start":"${isoUtc(v.birth.startMs)}"`,
+    ),
   );
+  const names = ['mahadashas', 'antardashas', 'pratyantardashas', 'sukshmadashas'];
+  for (let l = 0; l < 4; l++) {
+    w.ascii(`,"${names[l]}":`);
+    list(chain[l]!);
+  }
+  w.bytes(utf8(`,"features_used":${JSON.stringify(features)}}`));
+  return w.done();
 }

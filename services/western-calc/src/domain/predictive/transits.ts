@@ -5,8 +5,15 @@
 // square and trine, 2° for the sextile, the same for every transiting body. Natal points are
 // stationary, so is_applying says whether the transiting body approaches exactness. Windows sample
 // once a day from starts_at, so the Moon (13°/day, through a 3° orb in hours) is left out of them.
-import { bodyLongitude, diff180, norm360, type BodyKey } from '@astro/astro-core';
-import { MAJOR_ASPECTS, aspectBetween, findAspects, type AspectDef, type OrbPolicy } from '../aspects/aspects.ts';
+import { apparentLongitude, bodyLongitude, diff180, norm360, STEP_MS, type BodyKey } from '@astro/astro-core';
+import {
+  MAJOR_ASPECTS,
+  aspectBetween,
+  findAspects,
+  type Aspect,
+  type AspectDef,
+  type OrbPolicy,
+} from '../aspects/aspects.ts';
 import { WESTERN_BODIES, type Point } from '../natal/points.ts';
 import { skyAt } from './sky.ts';
 import { DAY_MS } from './time.ts';
@@ -51,34 +58,204 @@ export interface TransitWindow {
   peak_strength: number;
 }
 
+const ASPECT_INDEX = new Map(MAJOR_ASPECTS.map((d, i) => [d.name, i]));
+/** Target offsets from a natal point: one for conjunction and opposition, both sides otherwise. */
+const offsetsOf = (def: AspectDef) => (def.angle === 0 || def.angle === 180 ? [def.angle] : [def.angle, -def.angle]);
+/** Margin (degrees) around critical longitudes, far above rounding and far below a day's motion. */
+const EDGE_EPS = 1e-9;
+
 /**
- * Moments where the body passes `target` between consecutive daily samples `lons` (taken at
- * samples[i]), each bisected to the millisecond. A body cannot cross the same degree twice within a
- * day except right at a station, where it merely touches it: such a touch shows as a minimum orb.
+ * Longitudes where some transit to `natal` can begin, end or perfect: every target (natal point ±
+ * aspect angle) and its two orb edges. Between them every transit's orb is monotonic in longitude.
  */
-function exactMoments(
+function criticalLongitudes(natal: readonly Point[]): number[] {
+  const out: number[] = [];
+  for (const np of natal)
+    for (const def of MAJOR_ASPECTS)
+      for (const v of offsetsOf(def)) {
+        const t = norm360(np.longitude + v);
+        out.push(t, norm360(t - TRANSIT_ORB(def)), norm360(t + TRANSIT_ORB(def)));
+      }
+  return out;
+}
+
+/** Whether a critical longitude lies on the short arc from `a` to `b` (ends included, with a margin). */
+function arcHolds(a: number, b: number, critical: readonly number[]): boolean {
+  const d = diff180(b, a);
+  const from = d >= 0 ? a : b;
+  const len = Math.abs(d) + 2 * EDGE_EPS;
+  for (const c of critical) if (norm360(c - from + EDGE_EPS) <= len) return true;
+  return false;
+}
+
+/**
+ * Bodies computed every day, without their speed (a third of the cost with Moshier; the longitude then
+ * differs by ~1e-13° from the one with speed): orb edges lie ~1.25° apart on average (12 natal points,
+ * 8 targets, 3 edges each), so a body moving half a degree a day or more meets one nearly every day
+ * and proving stretches quiet would cost more than it skips.
+ */
+const DENSE_BODIES: ReadonlySet<BodyKey> = new Set<BodyKey>(['sun', 'mercury', 'venus', 'mars']);
+
+/**
+ * One transiting body on the daily grid `samples`. Days are computed where something can happen and
+ * skipped inside a stretch proven quiet: the body moves one way throughout (both ends move the same
+ * way and the stretch is within the body's STEP_MS, which never holds two stations), both ends have
+ * the same aspects to every natal point, and no critical longitude lies between them. On a skipped
+ * day each aspect is the one of the day before, its orb lies between those at the two ends (so the
+ * window minimum is unchanged) and the deviation from every target keeps its sign (no exact moment).
+ * Slow bodies are thus computed a few times per orb edge they cross rather than every day.
+ */
+class DailyBody {
+  readonly lon: Float64Array;
+  /** Degrees/day: from the ephemeris, or for dense bodies the central difference of the longitudes. */
+  readonly speed: Float64Array;
+  /** Aspect to each natal point (null: none) on computed days; undefined on skipped days. */
+  readonly aspects: ((Aspect | null)[] | undefined)[];
+  private readonly dense: boolean;
+
+  constructor(
+    readonly body: BodyKey,
+    private readonly natal: readonly Point[],
+    private readonly samples: readonly number[],
+    private readonly critical: readonly number[],
+  ) {
+    const n = samples.length;
+    this.lon = new Float64Array(n);
+    this.speed = new Float64Array(n);
+    this.aspects = new Array(n);
+    this.dense = DENSE_BODIES.has(body);
+    if (this.dense) {
+      for (let i = 0; i < n; i++) this.lon[i] = apparentLongitude(body, samples[i]!);
+      for (let i = 0; i < n; i++) {
+        const a = Math.max(0, i - 1);
+        const b = Math.min(n - 1, i + 1);
+        this.speed[i] = b > a ? diff180(this.lon[b]!, this.lon[a]!) / (b - a) : 0;
+        this.aspects[i] = this.aspectsAt(i);
+      }
+      return;
+    }
+    const step = Math.max(1, Math.floor(STEP_MS[body] / DAY_MS));
+    this.compute(0);
+    for (let a = 0; a < n - 1; a += step) {
+      const b = Math.min(n - 1, a + step);
+      this.compute(b);
+      this.fill(a, b);
+    }
+  }
+
+  private aspectsAt(i: number): (Aspect | null)[] {
+    const p: Point = { planet: this.body, longitude: this.lon[i]!, speed: this.speed[i]! };
+    return this.natal.map((np) => aspectBetween(p, np, TRANSIT_POLICY));
+  }
+
+  private compute(i: number): void {
+    const s = bodyLongitude(this.body, this.samples[i]!);
+    this.lon[i] = s.longitude;
+    this.speed[i] = s.speed;
+    this.aspects[i] = this.aspectsAt(i);
+  }
+
+  private quiet(a: number, b: number): boolean {
+    if (!(this.speed[a]! * this.speed[b]! > 0)) return false;
+    const x = this.aspects[a]!;
+    const y = this.aspects[b]!;
+    for (let j = 0; j < x.length; j++) if (x[j]?.aspect !== y[j]?.aspect) return false;
+    return !arcHolds(this.lon[a]!, this.lon[b]!, this.critical);
+  }
+
+  /** Days a and b computed: computes what lies between unless the stretch is quiet (bisecting it). */
+  private fill(a: number, b: number): void {
+    if (b - a <= 1 || this.quiet(a, b)) return;
+    const m = a + ((b - a) >> 1);
+    this.compute(m);
+    this.fill(a, m);
+    this.fill(m, b);
+  }
+
+  known(i: number): boolean {
+    return this.aspects[i] !== undefined;
+  }
+
+  /**
+   * Whether the body moves one way from day i to day i + 1. Dense bodies: a station inside that day
+   * would make the days before and after it move opposite ways (no two stations lie within three days).
+   */
+  oneWay(i: number): boolean {
+    if (!this.dense) return this.speed[i]! * this.speed[i + 1]! > 0;
+    if (i < 1 || i + 2 >= this.lon.length) return false;
+    return diff180(this.lon[i]!, this.lon[i - 1]!) * diff180(this.lon[i + 2]!, this.lon[i + 1]!) > 0;
+  }
+}
+
+/** Cubic Hermite through (0, f0) and (1, f1) with slopes m0, m1: value and slope at u. */
+function hermite(u: number, f0: number, f1: number, m0: number, m1: number): [number, number] {
+  const u2 = u * u;
+  const u3 = u2 * u;
+  const v = (2 * u3 - 3 * u2 + 1) * f0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * f1 + (u3 - u2) * m1;
+  const dv = (6 * u2 - 6 * u) * f0 + (3 * u2 - 4 * u + 1) * m0 + (-6 * u2 + 6 * u) * f1 + (3 * u2 - 2 * u) * m1;
+  return [v, dv];
+}
+
+/**
+ * The moment in (lo, hi] (lo + whole milliseconds) where the body passes `target`: the deviation has
+ * sign d0 at lo and the other sign (d1) at hi, the body moving with speeds s0, s1 (degrees/day) there;
+ * the answer is a millisecond whose predecessor lies on lo's side, as a bisection to the millisecond
+ * finds it. When the body moves one way through the day (`monotonic`) the deviation follows the
+ * cubic through the two ends (speeds exact or differenced) so closely that Newton steps from it, kept inside the bracket, end
+ * in two or three positions instead of ~27 (the position itself jitters by ~1e-9° from one millisecond
+ * to the next, so slow bodies may land a few milliseconds from a bisection's pick). Through a station
+ * it bisects.
+ */
+function crossing(
   body: BodyKey,
   target: number,
-  samples: number[],
-  lons: number[],
-  i0: number,
-  i1: number,
-): number[] {
-  const dev = (ms: number) => diff180(bodyLongitude(body, ms).longitude, target);
+  lo: number,
+  hi: number,
+  d: [number, number],
+  s: [number, number],
+  monotonic: boolean,
+) {
+  const [d0, d1] = d;
+  const side = d0 < 0;
+  const t0 = lo;
+  const span = hi - lo;
+  const m0 = (s[0] * span) / DAY_MS;
+  const m1 = (s[1] * span) / DAY_MS;
+  let u = d0 / (d0 - d1);
+  for (let k = 0; monotonic && k < 4; k++) {
+    const [v, dv] = hermite(u, d0, d1, m0, m1);
+    u = Math.min(1, Math.max(0, u - v / dv));
+  }
+  let x = t0 + u * span;
+  while (hi - lo > 1) {
+    const k =
+      monotonic && x > lo && x < hi
+        ? Math.min(hi - lo - 1, Math.max(1, Math.round(x - lo)))
+        : Math.floor((hi - lo) / 2);
+    const mid = lo + k;
+    const dev = diff180(apparentLongitude(body, mid), target);
+    if (dev < 0 === side) lo = mid;
+    else hi = mid;
+    x = mid - (dev * span) / hermite((mid - t0) / span, d0, d1, m0, m1)[1];
+  }
+  return hi;
+}
+
+/**
+ * Moments where the body passes `target` between consecutive daily samples i0..i1, each to the
+ * millisecond. A body cannot cross the same degree twice within a day except right at a station, where
+ * it merely touches it: such a touch shows as a minimum orb. Skipped days hold no crossing (DailyBody).
+ */
+function exactMoments(series: DailyBody, target: number, samples: readonly number[], i0: number, i1: number): number[] {
   const out: number[] = [];
   for (let i = i0; i < i1; i++) {
-    const d0 = diff180(lons[i]!, target);
-    const d1 = diff180(lons[i + 1]!, target);
+    if (!series.known(i) || !series.known(i + 1)) continue;
+    const d0 = diff180(series.lon[i]!, target);
+    const d1 = diff180(series.lon[i + 1]!, target);
     if (d0 === 0) out.push(samples[i]!);
     if (d0 === 0 || d0 < 0 === d1 < 0 || Math.abs(d1 - d0) >= 180) continue;
-    let lo = samples[i]!;
-    let hi = samples[i + 1]!;
-    while (hi - lo > 1) {
-      const mid = lo + Math.floor((hi - lo) / 2);
-      if (dev(mid) < 0 === d0 < 0) lo = mid;
-      else hi = mid;
-    }
-    out.push(hi);
+    const speeds: [number, number] = [series.speed[i]!, series.speed[i + 1]!];
+    out.push(crossing(series.body, target, samples[i]!, samples[i + 1]!, [d0, d1], speeds, series.oneWay(i)));
   }
   return out;
 }
@@ -93,32 +270,34 @@ export const WINDOW_BODIES: readonly BodyKey[] = WESTERN_BODIES.filter((b) => b 
 export function transitWindows(natal: readonly Point[], startMs: number, endMs: number): TransitWindow[] {
   const samples: number[] = [];
   for (let t = startMs; t <= endMs; t += DAY_MS) samples.push(t);
-  const open = new Map<string, TransitWindow>();
+  const critical = criticalLongitudes(natal);
+  const bodies = WINDOW_BODIES.map((b) => new DailyBody(b, natal, samples, critical));
+  // Windows by key (body, natal point, aspect) as a number; a Map keeps opening order for closing.
+  const nA = MAJOR_ASPECTS.length;
+  const open = new Map<number, TransitWindow>();
+  const seen = new Int32Array(bodies.length * natal.length * nA).fill(-1);
   const out: TransitWindow[] = [];
-  const close = (key: string) => {
-    const w = open.get(key)!;
-    open.delete(key);
-    out.push(w);
-  };
-  const lons = new Map<string, number[]>(WINDOW_BODIES.map((b) => [b, []]));
-  for (const t of samples) {
-    const sky = skyAt(t, WINDOW_BODIES);
-    for (const tp of sky) lons.get(tp.planet)!.push(tp.longitude);
-    const active = new Set<string>();
-    for (const tp of sky)
-      for (const np of natal) {
-        const a = aspectBetween(tp, np, TRANSIT_POLICY);
+  for (let i = 0; i < samples.length; i++) {
+    const t = samples[i]!;
+    for (let bi = 0; bi < bodies.length; bi++) {
+      const series = bodies[bi]!;
+      const known = series.known(i);
+      let k = i;
+      while (!series.known(k)) k--; // a skipped day keeps the aspects of the day before
+      const aspects = series.aspects[k]!;
+      for (let j = 0; j < natal.length; j++) {
+        const a = aspects[j];
         if (!a) continue;
-        const key = `${tp.planet}|${np.planet}|${a.aspect}`;
-        active.add(key);
+        const key = (bi * natal.length + j) * nA + ASPECT_INDEX.get(a.aspect)!;
+        seen[key] = i;
         const w = open.get(key);
         if (w) {
           w.ends_at = t;
-          if (a.orb_degrees < w.min_orb_degrees) w.min_orb_degrees = a.orb_degrees;
+          if (known && a.orb_degrees < w.min_orb_degrees) w.min_orb_degrees = a.orb_degrees;
         } else
           open.set(key, {
-            transit_planet: tp.planet,
-            natal_planet: np.planet,
+            transit_planet: series.body,
+            natal_planet: natal[j]!.planet,
             aspect: a.aspect,
             starts_at: t,
             ends_at: t,
@@ -127,21 +306,26 @@ export function transitWindows(natal: readonly Point[], startMs: number, endMs: 
             peak_strength: 0,
           });
       }
-    for (const key of [...open.keys()]) if (!active.has(key)) close(key);
+    }
+    for (const [key, w] of open)
+      if (seen[key] !== i) {
+        open.delete(key);
+        out.push(w);
+      }
   }
-  for (const key of [...open.keys()]) close(key);
+  for (const w of open.values()) out.push(w);
 
   const natalLon = new Map(natal.map((p) => [p.planet, p.longitude]));
+  const byBody = new Map(bodies.map((b) => [b.body as string, b]));
   for (const w of out) {
     const def = MAJOR_ASPECTS.find((d) => d.name === w.aspect)!;
     // From the sample before the window to the sample after it (exactness lies within orb).
     const i0 = Math.max(0, Math.round((w.starts_at - startMs) / DAY_MS) - 1);
     const i1 = Math.min(samples.length - 1, Math.round((w.ends_at - startMs) / DAY_MS) + 1);
     const base = natalLon.get(w.natal_planet)!;
-    const targets = def.angle === 0 || def.angle === 180 ? [def.angle] : [def.angle, -def.angle];
-    const series = lons.get(w.transit_planet)!;
-    const hits = targets
-      .flatMap((v) => exactMoments(w.transit_planet as BodyKey, norm360(base + v), samples, series, i0, i1))
+    const series = byBody.get(w.transit_planet)!;
+    const hits = offsetsOf(def)
+      .flatMap((v) => exactMoments(series, norm360(base + v), samples, i0, i1))
       .sort((a, b) => a - b);
     if (hits.length) {
       w.exact_at = hits[0]!;
