@@ -92,7 +92,8 @@ describe('transit windows', () => {
   // Slow bodies are computed only near orb edges and targets: their conjunctions with natal points at
   // sign ingress degrees must still perfect at the published ingress moments (CafeAstrology's ingress
   // tables, in Eastern time there, in UT here): Saturn into Pisces 2023 Mar 7 13:35, Pluto into
-  // Aquarius 2023 Mar 23 12:13 and again (after its retrograde loop) 2024 Jan 21 00:50, Jupiter into
+  // Aquarius 2023 Mar 23 12:13 and again (after its retrograde loop) 2024 Jan 21 00:50 (also given as
+  // "January 20, 4:50pm PST" at tracyastrosalon.blogspot.com/2024/01/january-20th.html), Jupiter into
   // Gemini 2024 May 25 23:15. Tolerances follow the bodies' speed: Moshier's ~1" is ~2 minutes of
   // Jupiter's motion, ~4 of Saturn's and ~30 of Pluto's.
   it('400-day windows of slow bodies: exact at the published ingress moments, one window per transit', () => {
