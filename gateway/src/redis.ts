@@ -31,12 +31,13 @@ export function redisConfigProblems(cfg: RedisConfig): string[] {
     : [];
 }
 
-// The behaviour the gateway had with ioredis: a command issued while the connection is down fails at
-// once instead of waiting in an offline queue (so limits fail open and idempotency answers 503 without
-// delay), a connect attempt gives up after 10 s, and reconnecting never stops, 50 ms more per attempt
-// up to 2 s. node-redis' own strategy stops for good after a connect timeout, which would leave the
-// gateway without Redis after a network partition; a command still waits at most 5 s for its reply
-// (node-redis' commandTimeout default), then the caller's fallback applies.
+// As with the gateway's client before node-redis (issue 22 item 1): a command issued while the
+// connection is down fails at once instead of waiting in an offline queue (limits fail open and
+// Idempotency-Key requests answer 503 without delay), a connect attempt gives up after 10 s, and
+// reconnecting never stops, 50 ms more per attempt up to 2 s. node-redis' own strategy stops for good
+// after a connect timeout, which would leave the gateway without Redis after a network partition. New:
+// a command waits at most 5 s for its reply (node-redis' commandTimeout default), then the caller's
+// fallback applies; before, a hung server held the request.
 const socket = {
   connectTimeout: 10_000,
   reconnectStrategy: (retries: number) => Math.min((retries + 1) * 50, 2000),
