@@ -156,9 +156,9 @@ describe('OpenTelemetry export (OTLP)', () => {
       spans.some((s) => s.service === 'account'),
       `account span\n${describeTrace(spans)}`,
     );
-    // The limiter's script (EVALSHA, or EVAL when the server had not cached it), named by command only.
+    // The limiter's script (EVALSHA, or EVAL when the server had not cached it): span named redis-<command>.
     const limits = spans.find((s) => s.service === 'gateway' && s.scope.includes('redis'));
-    assert.ok(limits && /^EVAL(SHA)?$/i.test(limits.name), `gateway Redis span\n${describeTrace(spans)}`);
+    assert.ok(limits && /^redis-EVAL(SHA)?$/.test(limits.name), `gateway Redis span\n${describeTrace(spans)}`);
     assert.ok(descends(spans, limits, root), 'the Redis call runs under the request');
     assertConnected(spans, callerSpan);
   });
