@@ -22,7 +22,6 @@ const TRANSPORT_OR_STORAGE = [
   /^pg-/,
   /^redis$/,
   /^@redis\//,
-  /^ioredis$/,
   /^express$/,
   /^kafkajs$/,
   /^http-proxy-middleware$/,

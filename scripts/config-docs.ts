@@ -20,6 +20,11 @@ const LAUNCHER: [string, string, string][] = [
   ['EMBEDDED_PG_PORT', '5433', 'port of the embedded PostgreSQL'],
   ['DB_PREFIX', 'astro', 'database name prefix'],
   ['REDIS_URL', '(unset: in-process stores)', 'Redis for the gateway'],
+  [
+    'REDIS_CLUSTER_NODES',
+    '(unset)',
+    'Redis Cluster for the gateway instead of REDIS_URL: comma list of seed node URLs',
+  ],
   ['KAFKA_BROKERS', '(unset: PostgreSQL event bus)', 'comma list of Kafka brokers'],
   ['SMTP_URL', '(unset: .data/mailbox)', 'mail relay for the account service'],
   ['JWT_SECRET', '(unset: generated into DATA_DIR/jwt-secret)', 'HS256 secret shared by account and gateway'],

@@ -48,6 +48,7 @@ const fleet = await startFleet({
   output: 'inherit',
   env: {
     REDIS_URL: env.REDIS_URL,
+    REDIS_CLUSTER_NODES: env.REDIS_CLUSTER_NODES,
     KAFKA_BROKERS: bus.env.KAFKA_BROKERS,
     SMTP_URL: env.SMTP_URL,
     JWT_SECRET: env.JWT_SECRET,

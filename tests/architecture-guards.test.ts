@@ -53,7 +53,7 @@ describe('lint rules: service boundaries and pure domain code', () => {
     ['pg (types too)', "import type pg from 'pg';"],
     ['prisma', "import { PrismaClient } from '@prisma/client';"],
     ['redis', "import { createClient } from 'redis';"],
-    ['ioredis', "import Redis from 'ioredis';"],
+    ['@redis/client', "import { createCluster } from '@redis/client';"],
     ['express', "import express from 'express';"],
     ['kafkajs', "import { Kafka } from 'kafkajs';"],
     [

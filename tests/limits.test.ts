@@ -5,17 +5,18 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
-import { Redis } from 'ioredis';
+import { createClient } from '@redis/client';
 import { api, confirmLocalCheckout, expectError, expectStatus, operator } from './helpers/client.ts';
 import { startGateway, type GatewayProcess } from './helpers/gateway-process.ts';
 import { at, cheapCounted, fill, freeCaller, readChart } from './helpers/limits.ts';
 
 let gw: GatewayProcess;
 const prefix = `test:limits:${randomBytes(6).toString('hex')}:`;
-const redis = new Redis(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
+const redis = createClient({ url: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379' });
 const unix = (iso: string) => String(Date.parse(iso) / 1000);
 
 before(async () => {
+  await redis.connect();
   gw = await startGateway({
     REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     LIMITS_TEST_CLOCK: 'true',
@@ -26,7 +27,7 @@ before(async () => {
   });
 });
 after(async () => {
-  redis.disconnect();
+  redis.destroy();
   await gw?.stop();
 });
 
@@ -113,7 +114,7 @@ describe('quotas per account (Free from 2026-11-17: 100 per day, 3000 per month)
     const c = await freeCaller();
     // December 2026. Instead of 2999 requests over 30 days, the month counter is set where they would
     // leave it (the day counter stays 0), as the sql() helper moves expiries: 2999 of 3000 used.
-    await redis.set(`${prefix}{${c.tenantId}}:month:2026-12`, '2999', 'PX', 3_600_000);
+    await redis.set(`${prefix}{${c.tenantId}}:month:2026-12`, '2999', { expiration: { type: 'PX', value: 3_600_000 } });
     const last = await readChart(gw.baseUrl, c, '2026-12-31T12:00:00.000Z');
     expectStatus(last, 200);
     assert.equal(last.headers.get('x-ratelimit-limit'), '3000', 'the monthly window is the one closest to running out');

@@ -89,7 +89,13 @@ describe('OpenTelemetry export (OTLP)', () => {
       dbPrefix: `otlp_${process.pid}_${Date.now().toString(36)}`,
       output: 'files',
       log: () => {},
-      env: { ...TEST_FLEET_LIMITS, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
+      env: {
+        ...TEST_FLEET_LIMITS,
+        // The gateway's limiter runs its script on Redis inside each request: a node-redis span.
+        REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      },
     });
     const email = `otlp-${Date.now()}@example.com`;
     const signup = await call('POST', '/v1/auth/signup', {
@@ -126,6 +132,7 @@ describe('OpenTelemetry export (OTLP)', () => {
       (s) =>
         s.some((x) => x.service === 'chart' && x.scope.includes('pg')) &&
         s.some((x) => x.service === 'gateway' && x.kind === SERVER) &&
+        s.some((x) => x.service === 'gateway' && x.scope.includes('redis')) &&
         // The outbox relay publishes later, continuing this trace from the row's stored headers: its
         // spans may arrive in a batch before their publish span does.
         connected(s, callerSpan),
@@ -149,6 +156,10 @@ describe('OpenTelemetry export (OTLP)', () => {
       spans.some((s) => s.service === 'account'),
       `account span\n${describeTrace(spans)}`,
     );
+    // The limiter's script (EVALSHA, or EVAL when the server had not cached it): span named redis-<command>.
+    const limits = spans.find((s) => s.service === 'gateway' && s.scope.includes('redis'));
+    assert.ok(limits && /^redis-EVAL(SHA)?$/.test(limits.name), `gateway Redis span\n${describeTrace(spans)}`);
+    assert.ok(descends(spans, limits, root), 'the Redis call runs under the request');
     assertConnected(spans, callerSpan);
   });
 

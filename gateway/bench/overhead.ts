@@ -6,13 +6,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { createLogger } from '@astro/platform';
 import { createApp } from '../src/app.ts';
 import { Authenticator } from '../src/auth.ts';
 import { Backends, type CallMeta, type CallTarget } from '../src/backends.ts';
 import { buildLimiter } from '../src/limits/index.ts';
 import { collectRoutes, loadProtoRoot } from '../src/proto-registry.ts';
+import { createRedis } from '../src/redis.ts';
 import { Router } from '../src/router.ts';
 import { ROOT } from '../../scripts/fleet.ts';
 
@@ -78,7 +78,8 @@ export async function measureGatewayOverhead(opts: {
     root,
   );
   const stopWatching = auth.watchInvalidations(logger);
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = createRedis({ REDIS_URL: opts.redisUrl, REDIS_CLUSTER_NODES: [] });
+  await redis?.connect();
   const limits = buildLimiter(
     {
       PLAN_LIMITS_OVERRIDE: {
@@ -134,6 +135,6 @@ export async function measureGatewayOverhead(opts: {
     bare.close();
     stopWatching();
     backends.close();
-    redis?.disconnect();
+    redis?.destroy();
   }
 }

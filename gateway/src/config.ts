@@ -25,6 +25,10 @@ export const gatewayConfigSpec = {
   ),
   TRUSTED_PROXIES: key(list([]), 'addresses whose X-Forwarded-For is honoured (comma list)'),
   REDIS_URL: key(z.string().optional(), 'Redis for shared limiter state; unset = in-process stores (one gateway only)'),
+  REDIS_CLUSTER_NODES: key(
+    list([]),
+    'Redis Cluster instead of REDIS_URL: seed nodes as a comma list of redis[s]://host:port URLs (the rest of the cluster is discovered); empty = no cluster',
+  ),
   PUBLIC_BASE_URL: key(str('http://127.0.0.1:8080'), 'base URL printed in the OpenAPI servers list'),
   ACCOUNT_ADDR: key(z.string().optional(), 'host:port of the account service (default 127.0.0.1:50051)'),
   CHART_ADDR: key(z.string().optional(), 'host:port of the chart service (default 127.0.0.1:50052)'),

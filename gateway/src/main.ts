@@ -1,6 +1,5 @@
 // Gateway boot: config, protos -> routes, backends, auth, HTTP server, graceful shutdown.
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { checkHealth, createEventBus, createLogger, loadConfigOrExit, startMetricsServer } from '@astro/platform';
 import { createApp } from './app.ts';
 import { answerClientErrors } from './edge/client-error.ts';
@@ -11,12 +10,13 @@ import { buildLimiter } from './limits/index.ts';
 import { limitsConfigProblems } from './limits/config.ts';
 import { createIdempotency } from './idempotency/index.ts';
 import { createUsageMeter } from './metering/index.ts';
+import { closeRedis, connectRedis, redisConfigProblems } from './redis.ts';
 import { buildOpenApi } from './openapi.ts';
 import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
 
 const cfg = loadConfigOrExit('gateway', gatewayConfigSpec);
-for (const problem of limitsConfigProblems(cfg)) {
+for (const problem of [...limitsConfigProblems(cfg), ...redisConfigProblems(cfg)]) {
   process.stderr.write(`gateway: invalid configuration\n  ${problem}\n`);
   process.exit(78);
 }
@@ -40,10 +40,7 @@ const auth = new Authenticator(
   root,
 );
 // Redis holds the limiter state shared by gateway replicas (metering); /readyz reports it when configured.
-const redis = cfg.REDIS_URL
-  ? new Redis(cfg.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-  : undefined;
-redis?.on('error', (err) => logger.warn('redis error', { err: err.message }));
+const redis = connectRedis(cfg, logger);
 const pingRedis = async (): Promise<string> => {
   try {
     return (await redis!.ping()) === 'PONG' ? 'SERVING' : 'UNKNOWN';
@@ -126,7 +123,7 @@ const stop = (signal: string) => {
         .then(() => bus?.close())
         .catch((err: Error) => logger.warn('usage flush at shutdown failed', { err: err.message }))
         .finally(() => {
-          redis?.disconnect();
+          if (redis) closeRedis(redis);
           process.exit(0);
         });
     });

@@ -8,7 +8,6 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { Redis } from 'ioredis';
 import { AppError, errorBody, type Principal } from '@astro/platform';
 import {
   Idempotency,
@@ -18,6 +17,7 @@ import {
   type IdempotencyStore,
 } from '../src/idempotency/index.ts';
 import type { RouteSpec } from '../src/proto-registry.ts';
+import { createRedis } from '../src/redis.ts';
 
 const DAY_MS = 86_400_000;
 const SECRET = 'unit-test-secret-0123456789';
@@ -254,15 +254,13 @@ function suite(name: string, makeStore: () => IdempotencyStore) {
 suite('in-process store', () => new MemoryIdempotencyStore());
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const clients: Redis[] = [];
-const redis = () => {
-  const r = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  clients.push(r);
-  return r;
-};
-after(() => clients.forEach((c) => c.disconnect()));
+// Two connections, as two gateway replicas have, made like the gateway's (scripts registered).
+const connection = () => createRedis({ REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: [] })!;
+const [redisA, redisB] = [connection(), connection()];
+before(() => Promise.all([redisA.connect(), redisB.connect()]));
+after(() => [redisA, redisB].forEach((c) => c.destroy()));
 
-suite('Redis store', () => new RedisIdempotencyStore(redis()));
+suite('Redis store', () => new RedisIdempotencyStore(redisA));
 
 describe('Idempotency-Key after a JWT_SECRET rotation', () => {
   it('a response sealed under the old secret is not replayed: 409 idempotency_conflict reason unreadable', async () => {
@@ -287,18 +285,18 @@ describe('Idempotency-Key after a JWT_SECRET rotation', () => {
 describe('Idempotency-Key across two gateways sharing Redis', () => {
   it('the second gateway replays what the first stored, and Redis holds no readable secret', async () => {
     const clock = { t: Date.now() };
-    const g1 = await startApp(new RedisIdempotencyStore(redis()), clock);
-    const g2 = await startApp(new RedisIdempotencyStore(redis()), clock);
+    const g1 = await startApp(new RedisIdempotencyStore(redisA), clock);
+    const g2 = await startApp(new RedisIdempotencyStore(redisB), clock);
     try {
       const key = newKey();
       const first = await call(g1, { key, body: { shared: true }, tenant: 'tenant-shared' });
       const again = await call(g2, { key, body: { shared: true }, tenant: 'tenant-shared' });
       assert.equal(again.text, first.text);
       assert.equal(g2.executions(), 0);
-      const stored = await redis().keys('idem:v1:tenant-shared:*');
+      const stored = await redisA.keys('idem:v1:tenant-shared:*');
       assert.ok(stored.length >= 1);
       for (const k of stored) {
-        const v = (await redis().get(k)) ?? '';
+        const v = (await redisA.get(k)) ?? '';
         assert.ok(!v.includes(first.json.secret), 'the response is stored encrypted');
         assert.ok(!v.includes(key), 'the client key is stored hashed');
       }

@@ -2,14 +2,19 @@
 // in-process store (REDIS_URL unset) give the same answers for the same sequence of requests.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { afterAll as after, describe, it } from '@jest/globals';
-import { Redis } from 'ioredis';
+import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { MemoryLimitStore } from '../src/limits/memory-store.ts';
 import { RedisLimitStore } from '../src/limits/redis-store.ts';
 import type { AdmitInput, LimitStore } from '../src/limits/store.ts';
+import { createRedis } from '../src/redis.ts';
 
-const redis = new Redis(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', { lazyConnect: true });
-after(() => redis.disconnect());
+// A node-redis connection made like the gateway's (the scripts registered, EVALSHA with EVAL fallback).
+const redis = createRedis({
+  REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
+  REDIS_CLUSTER_NODES: [],
+})!;
+before(() => redis.connect());
+after(() => redis.destroy());
 
 function contract(name: string, make: () => LimitStore) {
   describe(`${name} store`, () => {

@@ -1,6 +1,6 @@
 // Idempotency-Key support for the dispatcher (see idempotency.ts).
-import type { Redis } from 'ioredis';
 import type { Logger } from '@astro/platform';
+import type { GatewayRedis } from '../redis.ts';
 import { Idempotency } from './idempotency.ts';
 import { ResponseSealer } from './sealing.ts';
 import { MemoryIdempotencyStore, RedisIdempotencyStore } from './store.ts';
@@ -10,7 +10,7 @@ export { MemoryIdempotencyStore, RedisIdempotencyStore, type IdempotencyStore } 
 export { ResponseSealer } from './sealing.ts';
 
 export function createIdempotency(opts: {
-  redis?: Redis;
+  redis?: GatewayRedis;
   secret: string;
   ttlSeconds: number;
   claimMs: number;

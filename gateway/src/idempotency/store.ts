@@ -1,10 +1,11 @@
-// Where idempotency entries live: Redis when REDIS_URL is set (shared by every gateway replica, the
-// claim is one atomic script), else a Map in this process (one gateway only).
+// Where idempotency entries live: Redis when REDIS_URL or REDIS_CLUSTER_NODES is set (shared by every
+// gateway replica, the claim is one atomic script), else a Map in this process (one gateway only).
 //
 // An entry is `running` (claimed by one request, which holds `owner`) or `done` (the stored response).
 // Expiry is logical — `expires_at` compared with the injectable clock, so tests can jump 24 hours —
 // and physical (Redis PX / the sweep) only to reclaim space.
-import type { Redis } from 'ioredis';
+import { defineScript, type CommandParser } from '@redis/client';
+import type { GatewayRedis } from '../redis.ts';
 
 export interface RunningEntry {
   state: 'running';
@@ -87,19 +88,31 @@ if not ok or e.state ~= 'running' or e.owner ~= ARGV[1] then return 0 end
 if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
 return 1`;
 
-type ScriptedRedis = Redis & {
-  idemClaim(key: string, claim: string, ttlMs: number, nowMs: number): Promise<string | null>;
-  idemSettle(key: string, owner: string, next: string, ttlMs: number): Promise<number>;
+// Registered on the client by ../redis.ts (EVALSHA, EVAL once on NOSCRIPT); one key each.
+export const idempotencyScripts = {
+  idemClaim: defineScript({
+    NUMBER_OF_KEYS: 1,
+    SCRIPT: CLAIM,
+    parseCommand(parser: CommandParser, key: string, claim: string, ttlMs: number, nowMs: number) {
+      parser.pushKey(key);
+      parser.push(claim, String(ttlMs), String(nowMs));
+    },
+    // Lua false arrives as null; a found entry as its JSON text.
+    transformReply: (reply: unknown) => reply as string | null,
+  }),
+  idemSettle: defineScript({
+    NUMBER_OF_KEYS: 1,
+    SCRIPT: SETTLE,
+    parseCommand(parser: CommandParser, key: string, owner: string, next: string, ttlMs: number) {
+      parser.pushKey(key);
+      parser.push(owner, next, String(ttlMs));
+    },
+    transformReply: (reply: unknown) => reply as number,
+  }),
 };
 
 export class RedisIdempotencyStore implements IdempotencyStore {
-  private readonly redis: ScriptedRedis;
-
-  constructor(redis: Redis) {
-    redis.defineCommand('idemClaim', { numberOfKeys: 1, lua: CLAIM });
-    redis.defineCommand('idemSettle', { numberOfKeys: 1, lua: SETTLE });
-    this.redis = redis as ScriptedRedis;
-  }
+  constructor(private readonly redis: GatewayRedis) {}
 
   async claim(key: string, claim: RunningEntry, nowMs: number): Promise<Entry | null> {
     const ttl = Math.max(1, claim.expires_at - nowMs);

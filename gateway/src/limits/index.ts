@@ -1,10 +1,10 @@
-// Builds the limiter from the gateway's config: Redis counters when REDIS_URL is set (shared by every
-// replica), in-process counters otherwise (one gateway only); the request clock; credit spending and
-// the Stripe webhook route through the account service.
-import type { Redis } from 'ioredis';
+// Builds the limiter from the gateway's config: Redis counters when REDIS_URL or REDIS_CLUSTER_NODES is
+// set (shared by every replica), in-process counters otherwise (one gateway only); the request clock;
+// credit spending and the Stripe webhook route through the account service.
 import type { Logger } from '@astro/platform';
 import type protobuf from 'protobufjs';
 import type { Backends } from '../backends.ts';
+import type { GatewayRedis } from '../redis.ts';
 import { systemRequestClock, testRequestClock } from './clock.ts';
 import { creditSpender } from './credits.ts';
 import { Limiter } from './limiter.ts';
@@ -25,7 +25,7 @@ export interface LimitsConfig {
 
 export function buildLimiter(
   cfg: LimitsConfig,
-  redis: Redis | undefined,
+  redis: GatewayRedis | undefined,
   backends: Backends,
   root: protobuf.Root,
   logger?: Logger,

@@ -1,7 +1,8 @@
 // Counters in Redis, shared by every gateway replica. One EVALSHA per request does the burst bucket
 // and both quota counters atomically (DESIGN.md §8: ~150 µs p50), so two replicas can never both hand
 // out the last token or the last request of a quota.
-import type { Redis } from 'ioredis';
+import { defineScript, type CommandParser } from '@redis/client';
+import type { GatewayRedis } from '../redis.ts';
 import type { AdmitInput, AdmitResult, LimitStore, WindowHit } from './store.ts';
 
 // KEYS: bucket, day counter, month counter (an unused one repeats a used key and is not touched).
@@ -49,30 +50,43 @@ if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n
 `;
 
-type WithScripts = Redis & {
-  astroAdmit(...args: (string | number)[]): Promise<number[]>;
-  astroHit(key: string, ttlMs: number): Promise<number>;
+// Registered on the client by ../redis.ts (EVALSHA, EVAL once on NOSCRIPT). A cluster routes the call
+// by its first key; the three keys share the tenant's hash tag.
+export const limitScripts = {
+  limitsAdmit: defineScript({
+    NUMBER_OF_KEYS: 3,
+    SCRIPT: ADMIT,
+    parseCommand(parser: CommandParser, keys: readonly [string, string, string], args: readonly number[]) {
+      for (const k of keys) parser.pushKey(k);
+      parser.push(...args.map(String));
+    },
+    transformReply: (reply: unknown) => reply as number[],
+  }),
+  limitsHit: defineScript({
+    NUMBER_OF_KEYS: 1,
+    SCRIPT: HIT,
+    parseCommand(parser: CommandParser, key: string, ttlMs: number) {
+      parser.pushKey(key);
+      parser.push(String(ttlMs));
+    },
+    transformReply: (reply: unknown) => reply as number,
+  }),
 };
 
-export class RedisLimitStore implements LimitStore {
-  private readonly redis: WithScripts;
+/** The three keys of the admit script for `input`: bucket, day, month. */
+export function admitKeys(input: AdmitInput): [string, string, string] {
+  // An unused key slot repeats a used key (same hash tag), so Redis Cluster sees one slot.
+  const some = input.bucket?.key ?? input.quota?.dayKey ?? '';
+  return [input.bucket?.key ?? some, input.quota?.dayKey ?? some, input.quota?.monthKey ?? some];
+}
 
-  constructor(redis: Redis) {
-    // defineCommand sends EVALSHA and falls back to EVAL once when the script is not cached yet.
-    redis.defineCommand('astroAdmit', { numberOfKeys: 3, lua: ADMIT });
-    redis.defineCommand('astroHit', { numberOfKeys: 1, lua: HIT });
-    this.redis = redis as WithScripts;
-  }
+export class RedisLimitStore implements LimitStore {
+  constructor(private readonly redis: GatewayRedis) {}
 
   async admit(input: AdmitInput): Promise<AdmitResult> {
     const b = input.bucket;
     const q = input.quota;
-    // An unused key slot repeats a used key (same hash tag), so Redis Cluster sees one slot.
-    const some = b?.key ?? q?.dayKey ?? '';
-    const r = await this.redis.astroAdmit(
-      b?.key ?? some,
-      q?.dayKey ?? some,
-      q?.monthKey ?? some,
+    const r = await this.redis.limitsAdmit(admitKeys(input), [
       input.nowMs,
       b ? b.capacity : 0,
       b ? b.refillPerSecond / 1000 : 0,
@@ -82,7 +96,7 @@ export class RedisLimitStore implements LimitStore {
       q?.monthlyLimit ?? 0,
       q?.dayTtlMs ?? 0,
       q?.monthTtlMs ?? 0,
-    );
+    ]);
     return {
       allowed: r[0] === 1,
       retryAfterMs: Number(r[1]),
@@ -93,7 +107,7 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async hit(key: string, ttlMs: number): Promise<WindowHit> {
-    return { count: Number(await this.redis.astroHit(key, ttlMs)) };
+    return { count: Number(await this.redis.limitsHit(key, ttlMs)) };
   }
 
   async close(): Promise<void> {}

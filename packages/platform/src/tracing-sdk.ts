@@ -1,7 +1,7 @@
 // The OpenTelemetry SDK of every process (gateway and services), installed by tracing-register.ts
 // before any application module loads. The maintained instrumentations make the spans and carry the
 // W3C trace context: HTTP (incoming and outgoing), Express, gRPC (client and server), PostgreSQL (pg)
-// and Redis (ioredis); the event bus is traced by bus/instrumented.ts with the same API.
+// and Redis (node-redis); the event bus is traced by bus/instrumented.ts with the same API.
 //
 // Export is on when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set:
 // spans go in batches over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`. Unset, the SDK still runs so
@@ -16,8 +16,8 @@ import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -101,7 +101,7 @@ export function startTracing(s: TracingSettings): StartedTracing {
       // No span for the bus's background polls: only queries made on behalf of a traced operation.
       new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       // Command names only: keys and arguments can carry tenant ids, hashes or idempotency keys.
-      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
+      new RedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
     ],
   });
   return {
