@@ -87,36 +87,42 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
     return (call: grpc.ServerWritableStream<any, any>) => {
       const ctx = contextOf(call);
       const started = process.hrtime.bigint();
-      runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) }, async () => {
-        try {
-          await handler(call.request, ctx, (msg: unknown) => call.write(msg));
-          call.end();
-          finish(started, 'OK');
-        } catch (err) {
-          const e = report(err, call.cancelled);
-          finish(started, String(e.code));
-          // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
-          // the client would wait for its deadline. The stream's own 'error' listener records the
-          // status and ends the call with it (before or after messages were written).
-          if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
-        }
-      });
+      runWithContext(
+        { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
+        async () => {
+          try {
+            await handler(call.request, ctx, (msg: unknown) => call.write(msg));
+            call.end();
+            finish(started, 'OK');
+          } catch (err) {
+            const e = report(err, call.cancelled);
+            finish(started, String(e.code));
+            // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
+            // the client would wait for its deadline. The stream's own 'error' listener records the
+            // status and ends the call with it (before or after messages were written).
+            if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
+          }
+        },
+      );
     };
   }
   return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
     const ctx = contextOf(call);
     const started = process.hrtime.bigint();
-    runWithContext({ requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) }, async () => {
-      try {
-        const res = await handler(call.request, ctx);
-        finish(started, 'OK');
-        callback(null, res);
-      } catch (err) {
-        const e = report(err);
-        finish(started, String(e.code));
-        callback(e as grpc.ServiceError, null);
-      }
-    });
+    runWithContext(
+      { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
+      async () => {
+        try {
+          const res = await handler(call.request, ctx);
+          finish(started, 'OK');
+          callback(null, res);
+        } catch (err) {
+          const e = report(err);
+          finish(started, String(e.code));
+          callback(e as grpc.ServiceError, null);
+        }
+      },
+    );
   };
 }
 

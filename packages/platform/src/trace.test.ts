@@ -54,10 +54,14 @@ describe('traceparent', () => {
   it('crosses a gRPC hop through the instrumentation: the handler runs in a child span of the caller', () => {
     // The gRPC instrumentation patches @grpc/grpc-js through Node's own module loader, which jest's
     // module registry bypasses: the hop runs in a plain Node child, as the fleet's processes do.
-    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'trace-hop.fixture.ts')], {
-      encoding: 'utf8',
-      env: { ...process.env, TRACEPARENT_IN: SPEC_EXAMPLE },
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'trace-hop.fixture.ts')],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, TRACEPARENT_IN: SPEC_EXAMPLE },
+      },
+    );
     const res = JSON.parse(out) as {
       seen: { traceId: string; spanId: string };
       active: unknown;

@@ -69,57 +69,54 @@ const quietLogger: BusLogger = { info: () => {}, warn: () => {}, error: () => {}
       await scratch.drop();
     });
 
-    it(
-      'lists a parked record with why and where; a replay republishes it once with its id, key and payload',
-      async () => {
-        const suffix = randomBytes(4).toString('hex');
-        const topic = `parked.${suffix}`;
-        const seen: BusEvent[] = [];
-        await bus.subscribe(`parked-${suffix}`, topic, async (e) => {
-          seen.push(e);
-          throw new PermanentEventError(`${topic}: field x is not a number`);
-        });
-        await bus.publish(topic, 'tenant-1', { x: 'not a number' }, { id: 'event-1', headers: { traceparent: 'tp' } });
-        const parked = bus.parkedEvents(pool);
-        let listed: ParkedEvent[] = [];
-        const mine = async () => (listed = (await parked.listParked()).filter((p) => p.topic === topic));
-        for (let i = 0; (await mine()).length < 1; i++) {
-          assert.ok(i < 60, 'parked within 30 s');
-          await new Promise((r) => setTimeout(r, 500));
-        }
-        const [record] = listed;
-        assert.equal(record!.id, `${topic}.parked:0:0`);
-        assert.deepEqual(
-          [record!.group, record!.eventId, record!.attempts, record!.error],
-          [`parked-${suffix}`, 'event-1', 1, `PermanentEventError: ${topic}: field x is not a number`],
-        );
-        assert.ok(Date.parse(record!.parkedAt) > 0);
+    it('lists a parked record with why and where; a replay republishes it once with its id, key and payload', async () => {
+      const suffix = randomBytes(4).toString('hex');
+      const topic = `parked.${suffix}`;
+      const seen: BusEvent[] = [];
+      await bus.subscribe(`parked-${suffix}`, topic, async (e) => {
+        seen.push(e);
+        throw new PermanentEventError(`${topic}: field x is not a number`);
+      });
+      await bus.publish(topic, 'tenant-1', { x: 'not a number' }, { id: 'event-1', headers: { traceparent: 'tp' } });
+      const parked = bus.parkedEvents(pool);
+      let listed: ParkedEvent[] = [];
+      const mine = async () => (listed = (await parked.listParked()).filter((p) => p.topic === topic));
+      for (let i = 0; (await mine()).length < 1; i++) {
+        assert.ok(i < 60, 'parked within 30 s');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const [record] = listed;
+      assert.equal(record!.id, `${topic}.parked:0:0`);
+      assert.deepEqual(
+        [record!.group, record!.eventId, record!.attempts, record!.error],
+        [`parked-${suffix}`, 'event-1', 1, `PermanentEventError: ${topic}: field x is not a number`],
+      );
+      assert.ok(Date.parse(record!.parkedAt) > 0);
 
-        assert.deepEqual(await parked.replayParked(record!.id), [record]);
-        assert.deepEqual(await parked.replayParked(record!.id), [], 'a replayed record is not replayed again');
-        await waitFor(() => seen.length === 2, 'the replayed event is delivered again', 30_000);
-        const again = seen[1]!;
-        assert.deepEqual(
-          [again.id, again.key, again.payload, again.attempt, again.headers?.traceparent],
-          ['event-1', 'tenant-1', { x: 'not a number' }, 1, 'tp'],
-        );
-        // Parked again (still malformed): a new record, replayable; the first one stays replayed.
-        for (let i = 0; !(await mine()).some((p) => p.id === `${topic}.parked:0:1`); i++) {
-          assert.ok(i < 60, 'parked again within 30 s');
-          await new Promise((r) => setTimeout(r, 500));
-        }
-        assert.deepEqual(
-          listed.map((p) => p.id),
-          [`${topic}.parked:0:1`],
-          'the list leaves out the replayed record',
-        );
-        // (Not `all` here: the broker is shared with the other event suites of the run.)
-        assert.deepEqual(
-          (await parked.replayParked(`${topic}.parked:0:1`)).map((p) => p.eventId),
-          ['event-1'],
-        );
-        await assert.rejects(parked.replayParked('42'), RangeError);
-      },
-    );
+      assert.deepEqual(await parked.replayParked(record!.id), [record]);
+      assert.deepEqual(await parked.replayParked(record!.id), [], 'a replayed record is not replayed again');
+      await waitFor(() => seen.length === 2, 'the replayed event is delivered again', 30_000);
+      const again = seen[1]!;
+      assert.deepEqual(
+        [again.id, again.key, again.payload, again.attempt, again.headers?.traceparent],
+        ['event-1', 'tenant-1', { x: 'not a number' }, 1, 'tp'],
+      );
+      // Parked again (still malformed): a new record, replayable; the first one stays replayed.
+      for (let i = 0; !(await mine()).some((p) => p.id === `${topic}.parked:0:1`); i++) {
+        assert.ok(i < 60, 'parked again within 30 s');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      assert.deepEqual(
+        listed.map((p) => p.id),
+        [`${topic}.parked:0:1`],
+        'the list leaves out the replayed record',
+      );
+      // (Not `all` here: the broker is shared with the other event suites of the run.)
+      assert.deepEqual(
+        (await parked.replayParked(`${topic}.parked:0:1`)).map((p) => p.eventId),
+        ['event-1'],
+      );
+      await assert.rejects(parked.replayParked('42'), RangeError);
+    });
   });
 });

@@ -2,7 +2,14 @@
 // a participant is one flag in packages/platform/src/services.ts.
 import * as grpc from '@grpc/grpc-js';
 import { DataErasureServiceClient } from '@astro/protos/astro/erasure/v1/erasure';
-import { channelOptions, ERASURE_PARTICIPANTS, grpcTarget, outgoingMetadata, remainingMs, unary } from '@astro/platform';
+import {
+  channelOptions,
+  ERASURE_PARTICIPANTS,
+  grpcTarget,
+  outgoingMetadata,
+  remainingMs,
+  unary,
+} from '@astro/platform';
 import type { ErasureCounts, ErasureParticipant } from '../domain/chart-erasure.ts';
 
 /**
