@@ -19,8 +19,8 @@ export type PlanetKey =
   | 'ascendant'
   | 'midheaven';
 
-/** The 14 chart entries, in the order a chart lists them. */
-export const PLANET_KEYS: readonly PlanetKey[] = Object.freeze([
+/** The ten bodies Sun to Pluto, in the traditional order (the bodies of Western astrology). */
+export const SUN_TO_PLUTO = Object.freeze([
   'sun',
   'moon',
   'mercury',
@@ -31,6 +31,11 @@ export const PLANET_KEYS: readonly PlanetKey[] = Object.freeze([
   'uranus',
   'neptune',
   'pluto',
+] as const satisfies readonly PlanetKey[]);
+
+/** The 14 chart entries, in the order a chart lists them. */
+export const PLANET_KEYS: readonly PlanetKey[] = Object.freeze([
+  ...SUN_TO_PLUTO,
   'rahu',
   'ketu',
   'ascendant',

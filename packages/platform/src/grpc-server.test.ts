@@ -8,18 +8,11 @@ import { remainingMs } from './context.ts';
 import { unary } from './grpc-client.ts';
 import { service, startGrpcServer } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
+import { jsonCodec, jsonUnaryMethod } from './testing/json-method.ts';
 
 // A hand-made service definition with JSON payloads: enough to exercise the bootstrap.
-const json = {
-  requestSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
-  requestDeserialize: (b: Buffer) => JSON.parse(b.toString()),
-  responseSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
-  responseDeserialize: (b: Buffer) => JSON.parse(b.toString()),
-};
-const Def = {
-  slow: { path: '/test.Slow/Slow', requestStream: false as const, responseStream: false as const, ...json },
-  fail: { path: '/test.Slow/Fail', requestStream: false as const, responseStream: false as const, ...json },
-};
+const json = jsonCodec;
+const Def = { slow: jsonUnaryMethod('/test.Slow/Slow'), fail: jsonUnaryMethod('/test.Slow/Fail') };
 
 function call(client: grpc.Client, path: string, req: unknown): Promise<any> {
   return new Promise((resolve, reject) =>

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { activeTrace, withTraceHeaders } from './trace.ts';
+import { jsonCodec, jsonUnaryMethod } from './testing/json-method.ts';
 import { startTracing } from './tracing-sdk.ts';
 
 const exporter = new InMemorySpanExporter();
@@ -17,15 +18,8 @@ const grpc = createRequire(import.meta.url)('@grpc/grpc-js') as typeof import('@
 const { service, startGrpcServer } = await import('./grpc-server.ts');
 const { createLogger } = await import('./logger.ts');
 
-const json = {
-  requestSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
-  requestDeserialize: (b: Buffer) => JSON.parse(b.toString()),
-  responseSerialize: (v: unknown) => Buffer.from(JSON.stringify(v)),
-  responseDeserialize: (b: Buffer) => JSON.parse(b.toString()),
-};
-const Def = {
-  echo: { path: '/test.Trace/Echo', requestStream: false as const, responseStream: false as const, ...json },
-};
+const json = jsonCodec;
+const Def = { echo: jsonUnaryMethod('/test.Trace/Echo') };
 const running = await startGrpcServer({
   port: 0,
   logger: createLogger('test', 'error'),

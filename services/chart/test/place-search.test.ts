@@ -10,7 +10,8 @@ import pg from 'pg';
 import { AppError } from '@astro/platform';
 import { ensureDatabase, runMigrations } from '@astro/platform/db/index';
 import { loadGazetteer } from '../src/store/load-gazetteer.ts';
-import { PLACE_SEARCH_SQL, PlaceSearch, type PlaceCandidate } from '../src/store/place-search.ts';
+import type { Place } from '../src/domain/chart-use-cases.ts';
+import { PLACE_SEARCH_SQL, PlaceSearch } from '../src/store/place-search.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '..', 'migrations');
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,14 +38,14 @@ function fieldsOf(err: AppError): string[] {
   return (err.details?.errors as { field: string }[]).map((e) => e.field);
 }
 
-async function first(query: string, opts: { language?: string; limit?: number } = {}): Promise<PlaceCandidate> {
+async function first(query: string, opts: { language?: string; limit?: number } = {}): Promise<Place> {
   const r = await places.search(query, opts);
   assert.ok(r.length > 0, `no candidate for ${query}`);
   return r[0]!;
 }
 
 /** Coordinates as GeoNames gives them (5 decimals). */
-function assertAt(c: PlaceCandidate, latitude: number, longitude: number): void {
+function assertAt(c: Place, latitude: number, longitude: number): void {
   assert.ok(Math.abs(c.latitude - latitude) < 1e-4, `${c.label}: latitude ${c.latitude} != ${latitude}`);
   assert.ok(Math.abs(c.longitude - longitude) < 1e-4, `${c.label}: longitude ${c.longitude} != ${longitude}`);
 }

@@ -19,14 +19,20 @@ export interface ChartRepository {
   transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T>;
 }
 
+/** Spec 1-platform.md "Place candidate". */
 export interface Place {
+  /** GeoNames name of the place (not localised: the data's alternate names carry no language). */
   name: string;
+  /** First-level division (state, province, region) in English; '' when unknown. */
   admin1: string;
+  /** Country name in the requested language (CLDR). */
   country: string;
   latitude: number;
   longitude: number;
+  /** IANA zone id. */
   timezone: string;
   population: number;
+  /** "Munich, Bavaria, Germany"; the division is left out when empty or equal to the name. */
   label: string;
 }
 

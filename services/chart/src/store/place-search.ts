@@ -23,24 +23,8 @@
 import type pg from 'pg';
 import { AppError } from '@astro/platform';
 import { countriesMatching, countryName } from '../domain/country-names.ts';
+import type { Place } from '../domain/chart-use-cases.ts';
 import { parsePlaceQuery, type PlaceSearchOptions } from '../domain/place-query.ts';
-
-/** Spec 1-platform.md "Place candidate". */
-export interface PlaceCandidate {
-  /** GeoNames name of the place (not localised: the data's alternate names carry no language). */
-  name: string;
-  /** First-level division (state, province, region) in English; '' when unknown. */
-  admin1: string;
-  /** Country name in the requested language (CLDR). */
-  country: string;
-  latitude: number;
-  longitude: number;
-  /** IANA zone id. */
-  timezone: string;
-  population: number;
-  /** "Munich, Bavaria, Germany"; the division is left out when empty or equal to the name. */
-  label: string;
-}
 
 /** Most prefix hits considered (best first): a 2-letter prefix such as "sa" matches ~25k names. */
 const PREFIX_CANDIDATES = 300;
@@ -131,7 +115,7 @@ const UNAVAILABLE_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EH
 export class PlaceSearch {
   constructor(private readonly pool: pg.Pool) {}
 
-  async search(query: string, opts: PlaceSearchOptions = {}): Promise<PlaceCandidate[]> {
+  async search(query: string, opts: PlaceSearchOptions = {}): Promise<Place[]> {
     const q = parsePlaceQuery(query, opts);
     // Nothing to match on (only punctuation, symbols or emoji): every name would "start with" the
     // empty normalised query, so answer no match instead of the most populous places.

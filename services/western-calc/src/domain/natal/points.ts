@@ -1,5 +1,5 @@
 // Points of a stored Western chart as the domain code sees them: key, longitude, speed.
-import { norm360, type PlanetKey } from '@astro/astro-core';
+import { norm360, SUN_TO_PLUTO } from '@astro/astro-core';
 
 /** A point on the ecliptic: a planet or an angle (ascendant, midheaven) of some chart. */
 export interface Point {
@@ -10,18 +10,7 @@ export interface Point {
 }
 
 /** The ten bodies of Western astrology, Sun to Pluto, in the traditional order. */
-export const WESTERN_BODIES = Object.freeze([
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-] as const satisfies readonly PlanetKey[]);
+export const WESTERN_BODIES = SUN_TO_PLUTO;
 export type WesternBody = (typeof WESTERN_BODIES)[number];
 
 export const ANGLES = Object.freeze(['ascendant', 'midheaven'] as const);
