@@ -211,6 +211,36 @@ describe('OutboxRelay', () => {
     }
   });
 
+  it('a row of the key held by another relay stops the key there: no later row overtakes it', async () => {
+    await reset();
+    for (let i = 0; i < 3; i++)
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.h', key: 'a', payload: { i } }));
+    // Another relay's batch holds the middle row (its FOR UPDATE lock): SKIP LOCKED gives this relay the
+    // first and the last row of the key, with a hole between them.
+    const other = await pool.connect();
+    const bus = recordingBus();
+    const r = relay(bus);
+    try {
+      await other.query('BEGIN');
+      await other.query("SELECT id FROM outbox WHERE (payload->>'i')::int = 1 FOR UPDATE");
+      await r.relayOnce();
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { i: number }).i),
+        [0],
+        'the first row goes; the last waits for the held one',
+      );
+      await other.query('ROLLBACK');
+      await r.relayOnce();
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { i: number }).i),
+        [0, 1, 2],
+      );
+    } finally {
+      other.release();
+      await r.close();
+    }
+  });
+
   it('two relays at once (SKIP LOCKED) publish every row exactly once and keep each key in order', async () => {
     await reset();
     const keys = ['a', 'b', 'c', 'd'];

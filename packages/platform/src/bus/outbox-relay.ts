@@ -3,9 +3,10 @@
 //
 // Order per key, with several relays (replicas) at once:
 // - a relay takes a batch with `FOR UPDATE SKIP LOCKED` (two relays never hold the same row);
-// - it then publishes a key's rows only if it holds that key's advisory lock AND no earlier unsent row
-//   of the key exists outside its batch (one locked by another relay, or waiting for its retry time).
-//   Either way the key waits for the next round, so a key's rows reach the bus in `seq` order;
+// - it then publishes a key's rows, in order, only while it holds that key's advisory lock AND no
+//   earlier unsent row of the key exists outside its batch (one locked by another relay, or waiting for
+//   its retry time). The rest of the key waits for the next round, so a key's rows reach the bus in
+//   `seq` order;
 // - the first failure of a key stops that key for the round (later rows must not overtake it).
 // `seq` follows insertion; two transactions of one tenant running at the same moment have no order
 // anyway, and for causally ordered ones (the second began after the first committed) seq order is
@@ -16,6 +17,7 @@
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, outboxPublished } from '../metrics';
 import { fallbackLogger, type BusLogger, type EventBus } from './event-bus';
+import { createPgPool } from '../pg-pool';
 import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
 import { PgNotifyListener } from './pg-listener';
 import { backoffMs, describeError, type RetryPolicy } from './retry';
@@ -73,8 +75,12 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.logger = options.logger ?? fallbackLogger;
-    this.pool = new pg.Pool({ connectionString: options.connectionString, max: 2, application_name: 'outbox-relay' });
-    this.pool.on('error', (err) => this.logger.warn('outbox relay idle connection error', { error: err.message }));
+    this.pool = createPgPool({
+      connectionString: options.connectionString,
+      max: 2,
+      applicationName: 'outbox-relay',
+      logger: this.logger,
+    });
     this.listener =
       options.listen === false
         ? null
@@ -170,24 +176,28 @@ export class OutboxRelay {
         if (list) list.push(row);
         else byKey.set(row.key, [row]);
       }
-      const keys = [...byKey.keys()];
-      const firstSeqs = keys.map((k) => byKey.get(k)![0]!.seq);
-      // Keys this relay may publish now: it holds the key's lock, and nothing older of the key is unsent.
-      const free = await client.query<{ key: string }>(
-        `SELECT t.key FROM unnest($1::text[], $2::bigint[]) AS t(key, first_seq)
-          WHERE pg_try_advisory_xact_lock(${OUTBOX_KEY_LOCK_NAMESPACE}, hashtext(t.key))
-            AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.key = t.key AND o.sent_at IS NULL AND o.seq < t.first_seq)`,
-        [keys, firstSeqs],
+      // Per row: does this relay hold the key's lock, and is every older unsent row of the key in this
+      // batch? SKIP LOCKED can leave a hole in a key's rows (another relay holds a row between two of
+      // ours), so the check is per row, not per key: a key goes out up to its first row with a hole.
+      // The advisory lock is re-entrant within the transaction, so asking once per row is harmless.
+      const check = await client.query<{ id: string; ok: boolean }>(
+        `SELECT t.id,
+                pg_try_advisory_xact_lock(${OUTBOX_KEY_LOCK_NAMESPACE}, hashtext(t.key))
+                  AND NOT EXISTS (SELECT 1 FROM outbox o
+                                   WHERE o.key = t.key AND o.sent_at IS NULL AND o.seq < t.seq
+                                     AND o.id <> ALL($1::text[])) AS ok
+           FROM unnest($1::text[], $2::text[], $3::bigint[]) AS t(id, key, seq)`,
+        [rows.map((r) => r.id), rows.map((r) => r.key), rows.map((r) => r.seq)],
       );
-      const mayGo = new Set(free.rows.map((r) => r.key));
+      const inOrder = new Set(check.rows.filter((r) => r.ok).map((r) => r.id));
       const sent: string[] = [];
-      for (const [key, list] of byKey) {
-        if (!mayGo.has(key)) {
+      for (const list of byKey.values()) {
+        if (!inOrder.has(list[0]!.id)) {
           result.deferred++;
           continue;
         }
         for (const row of list) {
-          if (this.closing.signal.aborted) break;
+          if (this.closing.signal.aborted || !inOrder.has(row.id)) break;
           try {
             await this.options.bus.publish(row.topic, row.key, row.payload, {
               id: row.id,
