@@ -21,3 +21,4 @@ export * from './principal.ts';
 export * from './services.ts';
 export * from './chart-reader.ts';
 export * from './service-process.ts';
+export * from './pg-pool.ts';

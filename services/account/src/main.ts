@@ -1,6 +1,12 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
-import pg from 'pg';
-import { parkedEventsOf, createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
+import {
+  parkedEventsOf,
+  createEventBus,
+  createLogger,
+  createPgPool,
+  loadConfigOrExit,
+  serveService,
+} from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
 import { LocalPaymentProvider, localConfirmationSecret } from './clients/payments/local-provider.ts';
 import { StripePaymentProvider } from './clients/payments/stripe-provider.ts';
@@ -20,10 +26,7 @@ for (const problem of billingConfigProblems(cfg)) {
 }
 
 const db = createPrismaClient(cfg.DATABASE_URL);
-const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 5 });
-// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
-// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
-pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
+const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 5, logger });
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
   databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,

@@ -1,8 +1,14 @@
 // Chart service process: config, ephemeris, databases, gazetteer, event bus, gRPC server, signals. The
 // wiring of use cases and handlers is in server.ts.
-import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import { OutboxRelay, createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
+import {
+  OutboxRelay,
+  createEventBus,
+  createLogger,
+  createPgPool,
+  loadConfigOrExit,
+  serveService,
+} from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
 import { erasureParticipants } from './clients/erasure-participants.ts';
 import { buildChartServer } from './server.ts';
@@ -17,10 +23,7 @@ const logger = createLogger('chart', cfg.LOG_LEVEL);
 
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const db = createPrismaClient(cfg.DATABASE_URL);
-const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
-// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
-// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
-pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
+const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 10, logger });
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
   databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,

@@ -1,8 +1,14 @@
 // Feedback service process: config, database, event bus (aggregator and erasure consumers), gRPC
 // server, signals. The wiring of use cases, handlers and subscriptions is in server.ts.
 import path from 'node:path';
-import pg from 'pg';
-import { OutboxRelay, createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
+import {
+  OutboxRelay,
+  createEventBus,
+  createLogger,
+  createPgPool,
+  loadConfigOrExit,
+  serveService,
+} from '@astro/platform';
 import { ChartSource } from './clients/chart-source.ts';
 import { feedbackConfigSpec } from './config.ts';
 import { LlmRewriter } from './clients/llm-rewriter.ts';
@@ -13,7 +19,7 @@ import { FeedbackStore } from './store/feedback-store.ts';
 const cfg = loadConfigOrExit('feedback', feedbackConfigSpec);
 const logger = createLogger('feedback', cfg.LOG_LEVEL);
 
-const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 10, logger });
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
   databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,

@@ -1,8 +1,7 @@
 // llm process: config, ephemeris, database, providers, calculation clients, event bus, gRPC server. The
 // wiring of the interpreter and handlers is in server.ts.
-import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
+import { createEventBus, createLogger, createPgPool, loadConfigOrExit, serveService } from '@astro/platform';
 import { llmConfigSpec } from './config.ts';
 import { GrpcCalcSources } from './clients/calc-sources.ts';
 import { parsePriceTable } from './domain/pricing.ts';
@@ -29,10 +28,7 @@ try {
 }
 
 const ephemeris = initEphemeris({});
-const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
-// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
-// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
-pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
+const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 10, logger });
 const store = new InterpretationStore(pool);
 const sources = new GrpcCalcSources({
   chart: cfg.CHART_ADDR,

@@ -1,8 +1,7 @@
 // western-calc process: config, ephemeris, chart reads, compatibility-report database and its erasure
 // (gRPC and bus), gRPC server, signals. The wiring of handlers and use cases is in server.ts.
-import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
+import { createEventBus, createLogger, createPgPool, loadConfigOrExit, serveService } from '@astro/platform';
 import { PgReportStore } from './store/compatibility-report-store.ts';
 import { ChartSource } from './clients/chart-source.ts';
 import { westernConfigSpec } from './config.ts';
@@ -12,10 +11,7 @@ const cfg = loadConfigOrExit('western-calc', westernConfigSpec);
 const logger = createLogger('western-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
-const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
-// An idle connection dropped by the server (PostgreSQL restart) is an 'error' event: log it, the pool
-// reconnects on the next query, instead of the unhandled event ending the process (npm run drills).
-pool.on('error', (err) => logger.warn('database idle connection error', { error: err.message }));
+const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 10, logger });
 const reports = new PgReportStore(pool);
 const server = buildWesternServer({ charts, reports });
 const bus = createEventBus({

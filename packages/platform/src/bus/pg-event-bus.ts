@@ -13,6 +13,7 @@ import {
   type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
+import { createPgPool } from '../pg-pool';
 import { PgSubscription } from './pg-consumer';
 import { PgNotifyListener } from './pg-listener';
 import { ensureBusSchema, headersJson, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
@@ -50,16 +51,14 @@ export class PgEventBus implements EventBus, ParkedEvents {
   constructor(private readonly options: PgEventBusOptions) {
     this.logger = options.logger ?? fallbackLogger;
     const { connectionString } = options;
-    this.publishPool = new pg.Pool({ connectionString, max: 4, application_name: 'event-bus:publish' });
-    this.consumerPool = new pg.Pool({
+    const logger = this.logger;
+    this.publishPool = createPgPool({ connectionString, max: 4, applicationName: 'event-bus:publish', logger });
+    this.consumerPool = createPgPool({
       connectionString,
       max: options.consumerConnections ?? DEFAULTS.consumerConnections,
-      application_name: 'event-bus:consume',
+      applicationName: 'event-bus:consume',
+      logger,
     });
-    // An idle pooled connection that dies emits 'error' on the pool; unhandled, it would crash the process.
-    for (const pool of [this.publishPool, this.consumerPool]) {
-      pool.on('error', (err) => this.logger.warn('event bus idle connection error', { error: err.message }));
-    }
     this.listener = new PgNotifyListener({
       connectionString,
       channel: NOTIFY_CHANNEL,

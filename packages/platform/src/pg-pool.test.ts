@@ -1,0 +1,40 @@
+// A service pool outlives a dropped idle connection (what a PostgreSQL restart does to every one):
+// the drop is logged, the process goes on, and the next query gets a new connection.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from '@jest/globals';
+import pg from 'pg';
+import { createPgPool } from './pg-pool.ts';
+
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+describe('createPgPool', () => {
+  it('logs an idle connection the server terminates and answers the next query on a new one', async () => {
+    const applicationName = `pool-test-${randomBytes(4).toString('hex')}`;
+    const warnings: Record<string, unknown>[] = [];
+    const pool = createPgPool({
+      connectionString: adminUrl,
+      max: 2,
+      applicationName,
+      logger: { warn: (_message, fields) => warnings.push(fields ?? {}) },
+    });
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const before = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      assert.equal(killed.rowCount, 1, 'the idle pooled connection was found and terminated');
+      for (let i = 0; i < 50 && warnings.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(warnings.length, 1, 'the dropped connection is logged, not thrown');
+      assert.equal(warnings[0]!.application, applicationName);
+      const after = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      assert.notEqual(after.rows[0]!.pid, before.rows[0]!.pid, 'a new connection answers');
+    } finally {
+      await admin.end();
+      await pool.end();
+    }
+  });
+});
