@@ -1,6 +1,7 @@
 // The gateway's backend calls during a rollout: an idempotent call is sent once more after a transport
 // UNAVAILABLE, a non-idempotent one never is, a service's own 503 is not retried, and a backend given
-// several addresses keeps answering while one of them is down (round_robin skips it).
+// several addresses keeps answering while one of them is down (round_robin skips it), and a backend back
+// from a long outage is reached again at once.
 import assert from 'node:assert/strict';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
@@ -20,7 +21,7 @@ const target: CallTarget = {
 };
 
 /** A server whose next answers are scripted: 'ok', 'unavailable' (bare status) or 'app503' (AppError). */
-async function scriptedServer(script: string[]) {
+async function scriptedServer(script: string[], port?: number) {
   let calls = 0;
   const server = new grpc.Server();
   server.addService(
@@ -44,7 +45,7 @@ async function scriptedServer(script: string[]) {
       },
     },
   );
-  const port = await freePort();
+  port ??= await freePort();
   await new Promise<void>((resolve, reject) =>
     server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (e) => (e ? reject(e) : resolve())),
   );
@@ -86,6 +87,33 @@ describe('backend calls in a rollout', () => {
       }
     }
   });
+
+  it('reaches a backend again within a second of its return after a long outage', async () => {
+    // The library's default reconnect backoff grows by 1.6x towards 120 s: 20 s into an outage its
+    // dials fall near 16 s and 26 s, so the gateway would answer 503 for seconds with the service back
+    // up (what the Kafka half saw after a feedback restart). channelOptions caps the backoff at 1 s, and
+    // the retry's wait for a READY replica (1.5 s) covers the next dial.
+    const first = await scriptedServer([]);
+    const port = first.port;
+    const b = new Backends({ VEDIC_CALC_ADDR: `127.0.0.1:${port}` });
+    try {
+      assert.deepEqual(await b.unary(target, { n: 1 }, meta(false)), { n: 7 });
+      first.stop();
+      const downUntil = Date.now() + 20_000;
+      while (Date.now() < downUntil) {
+        await assert.rejects(b.unary(target, { n: 1 }, meta(false)), (e: AppError) => e.httpStatus === 503);
+        await new Promise((r) => setTimeout(r, 400));
+      }
+      const back = await scriptedServer([], port);
+      try {
+        assert.deepEqual(await b.unary(target, { n: 2 }, meta(true)), { n: 7 });
+      } finally {
+        back.stop();
+      }
+    } finally {
+      b.close();
+    }
+  }, 60_000);
 
   describe('several addresses for one backend', () => {
     let live: Awaited<ReturnType<typeof scriptedServer>>;

@@ -12,6 +12,11 @@ export function channelOptions(maxMessageBytes = 16 * 1024 * 1024): grpc.Channel
     'grpc.max_receive_message_length': maxMessageBytes,
     'grpc.max_send_message_length': maxMessageBytes,
     'grpc.keepalive_time_ms': 30_000,
+    // A peer that was down (a restart, a rollout) is dialled again within a second of its return. The
+    // library's default backoff grows to 120 s, so a gateway could answer 503 for minutes after a
+    // service came back; in a cluster a reconnect attempt costs next to nothing.
+    'grpc.initial_reconnect_backoff_ms': 200,
+    'grpc.max_reconnect_backoff_ms': 1000,
     // Spread calls over every address of the target (grpcTarget) and skip the ones not READY: a replica
     // that is draining (GOAWAY after its health turned NOT_SERVING) or gone gets no new calls.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
