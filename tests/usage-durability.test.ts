@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import path from 'node:path';
-import { PgEventBus, uuidv7, type Principal } from '@astro/platform';
+import { endPool, PgEventBus, type Principal, uuidv7 } from '@astro/platform';
 import { runMigrations } from '@astro/platform/db/index';
 import { UsageMeter, type UsageRecord } from '../gateway/src/metering/usage-meter.ts';
 import { silentLog } from '../services/account/src/domain/logging.ts';
@@ -103,7 +103,7 @@ describe('usage ingest on PostgreSQL', () => {
 
   after(async () => {
     await Promise.all(buses.map((b) => b.close()));
-    await pool?.end();
+    if (pool) await endPool(pool);
     // Every connection of this file is closed above; wait until the server has seen them go, so the
     // forced drop never kills one of ours (that surfaced as an uncaught "terminating connection").
     await waitFor(

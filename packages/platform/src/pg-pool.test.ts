@@ -1,10 +1,11 @@
 // A service pool outlives a dropped idle connection (what a PostgreSQL restart does to every one):
-// the drop is logged, the process goes on, and the next query gets a new connection.
+// the drop is logged, the process goes on, and the next query gets a new connection. endPool ends a
+// pool for real before its database goes.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import pg from 'pg';
-import { createPgPool } from './pg-pool.ts';
+import { createPgPool, endPool } from './pg-pool.ts';
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -36,5 +37,32 @@ describe('createPgPool', () => {
       await admin.end();
       await pool.end();
     }
+  });
+
+  it('endPool resolves only when every connection has closed: a forced DROP DATABASE right after finds none', async () => {
+    // pool.end() alone resolves while its connections are still closing: the DROP then terminates them
+    // and the pool emits 'error' (20 of 30 rounds on this machine); that was the flaky place-search test.
+    // One admin connection for the whole loop, as a test file's after() has it open: the DROP follows
+    // the end at once.
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    let errors = 0;
+    try {
+      for (let round = 0; round < 10; round++) {
+        const name = `pool_end_${randomBytes(6).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+        pool.on('error', () => errors++);
+        await Promise.all([1, 2, 3, 4].map(() => pool.query('SELECT pg_sleep(0.01)')));
+        await endPool(pool);
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      }
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(errors, 0, 'no connection was still open when its database was dropped');
   });
 });

@@ -19,3 +19,21 @@ export function createPgPool(opts: {
   );
   return pool;
 }
+
+/**
+ * Ends a pool and resolves once every connection has closed. `pool.end()` resolves as soon as it has
+ * asked its connections to close, not when they have: a `DROP DATABASE … WITH (FORCE)` right after it
+ * terminates connections still closing, and the server's termination notice reaches the pool as an
+ * 'error' event (with no listener, the end of the process: the flaky place-search test).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => {
+      if (--open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}

@@ -1,10 +1,11 @@
 // Account service process: config, database, mailer, gRPC server, metrics, signals.
 import {
-  parkedEventsOf,
   createEventBus,
   createLogger,
   createPgPool,
+  endPool,
   loadConfigOrExit,
+  parkedEventsOf,
   serveService,
 } from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
@@ -100,7 +101,7 @@ await serveService({
   cleanup: async () => {
     await services.drain();
     await bus.close();
-    await pool.end();
+    await endPool(pool);
     await bridge.close();
     mail.close();
     await db.$disconnect();

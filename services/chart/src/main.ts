@@ -2,11 +2,12 @@
 // wiring of use cases and handlers is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
 import {
-  OutboxRelay,
   createEventBus,
   createLogger,
   createPgPool,
+  endPool,
   loadConfigOrExit,
+  OutboxRelay,
   serveService,
 } from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
@@ -60,7 +61,7 @@ await serveService({
     await relay.close();
     await bus.close();
     for (const p of participants) p.close();
-    await pool.end();
+    await endPool(pool);
     await db.$disconnect();
   },
 });

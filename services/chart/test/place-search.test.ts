@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
-import { AppError } from '@astro/platform';
+import { AppError, endPool } from '@astro/platform';
 import { ensureDatabase, runMigrations } from '@astro/platform/db/index';
 import { loadGazetteer } from '../src/store/load-gazetteer.ts';
 import type { Place } from '../src/domain/chart-use-cases.ts';
@@ -62,7 +62,7 @@ describe('place search (gazetteer)', () => {
   });
 
   after(async () => {
-    await pool?.end();
+    if (pool) await endPool(pool);
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);

@@ -2,11 +2,12 @@
 // server, signals. The wiring of use cases, handlers and subscriptions is in server.ts.
 import path from 'node:path';
 import {
-  OutboxRelay,
   createEventBus,
   createLogger,
   createPgPool,
+  endPool,
   loadConfigOrExit,
+  OutboxRelay,
   serveService,
 } from '@astro/platform';
 import { ChartSource } from './clients/chart-source.ts';
@@ -53,6 +54,6 @@ await serveService({
     await bus.close();
     charts.close();
     rewriter.close();
-    await pool.end();
+    await endPool(pool);
   },
 });

@@ -1,7 +1,7 @@
 // llm process: config, ephemeris, database, providers, calculation clients, event bus, gRPC server. The
 // wiring of the interpreter and handlers is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
-import { createEventBus, createLogger, createPgPool, loadConfigOrExit, serveService } from '@astro/platform';
+import { createEventBus, createLogger, createPgPool, endPool, loadConfigOrExit, serveService } from '@astro/platform';
 import { llmConfigSpec } from './config.ts';
 import { GrpcCalcSources } from './clients/calc-sources.ts';
 import { parsePriceTable } from './domain/pricing.ts';
@@ -70,6 +70,6 @@ await serveService({
   cleanup: async () => {
     await bus.close();
     sources.close();
-    await pool.end();
+    await endPool(pool);
   },
 });

@@ -1,7 +1,7 @@
 // western-calc process: config, ephemeris, chart reads, compatibility-report database and its erasure
 // (gRPC and bus), gRPC server, signals. The wiring of handlers and use cases is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
-import { createEventBus, createLogger, createPgPool, loadConfigOrExit, serveService } from '@astro/platform';
+import { createEventBus, createLogger, createPgPool, endPool, loadConfigOrExit, serveService } from '@astro/platform';
 import { PgReportStore } from './store/compatibility-report-store.ts';
 import { ChartSource } from './clients/chart-source.ts';
 import { westernConfigSpec } from './config.ts';
@@ -30,7 +30,7 @@ await serveService({
   cleanup: async () => {
     charts.close();
     await bus.close();
-    await pool.end();
+    await endPool(pool);
   },
 });
 // After the server is up, so the bus's schema check does not delay readiness; a consumer that was down

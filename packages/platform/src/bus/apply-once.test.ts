@@ -6,6 +6,7 @@ import { afterAll as after, beforeAll as before, describe, it } from '@jest/glob
 import pg from 'pg';
 import { scratchDatabase } from '../db/scratch-database';
 import { applyOnce, pruneProcessed } from './apply-once';
+import { endPool } from '../pg-pool.ts';
 
 const scratch = scratchDatabase('astro_apply_once_test');
 let pool: pg.Pool;
@@ -20,7 +21,7 @@ before(async () => {
 });
 
 after(async () => {
-  await pool.end();
+  await endPool(pool);
   await scratch.drop();
 });
 

@@ -10,6 +10,7 @@ import { scratchDatabase } from '../db/scratch-database';
 import { PermanentEventError, type BusEvent, type BusLogger, type ParkedEvent } from './event-bus';
 import { runEventBusContract, waitFor } from './event-bus.contract';
 import { KafkaEventBus } from './kafka-event-bus';
+import { endPool } from '../pg-pool.ts';
 
 const brokers = (process.env.KAFKA_BROKERS ?? '')
   .split(',')
@@ -65,7 +66,7 @@ const quietLogger: BusLogger = { info: () => {}, warn: () => {}, error: () => {}
     });
     after(async () => {
       await bus.close();
-      await pool.end();
+      await endPool(pool);
       await scratch.drop();
     });
 

@@ -10,6 +10,7 @@ import type { BusLogger, EventBus, PublishOptions } from './event-bus';
 import { inTransaction, outboxTableSql, writeOutbox, writeOutboxPrisma } from './outbox';
 import { scratchDatabase } from '../db/scratch-database';
 import { OutboxRelay } from './outbox-relay';
+import { endPool } from '../pg-pool.ts';
 
 const scratch = scratchDatabase('astro_outbox_test');
 let pool: pg.Pool;
@@ -65,7 +66,7 @@ before(async () => {
 });
 
 after(async () => {
-  await pool.end();
+  await endPool(pool);
   await scratch.drop();
 });
 

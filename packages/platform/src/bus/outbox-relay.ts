@@ -17,7 +17,7 @@
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, outboxPublished } from '../metrics';
 import { fallbackLogger, type BusLogger, type EventBus } from './event-bus';
-import { createPgPool } from '../pg-pool';
+import { createPgPool, endPool } from '../pg-pool';
 import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
 import { PgNotifyListener } from './pg-listener';
 import { backoffMs, describeError, type RetryPolicy } from './retry';
@@ -115,7 +115,7 @@ export class OutboxRelay {
     this.wakeUp?.();
     await this.loop;
     await this.listener?.stop();
-    await this.pool.end().catch(() => {});
+    await endPool(this.pool).catch(() => {});
   }
 
   private async run(firstDone: () => void): Promise<void> {

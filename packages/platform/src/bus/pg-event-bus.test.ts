@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { BusEvent, BusLogger } from './event-bus';
 import { runEventBusContract, waitFor } from './event-bus.contract';
 import { PgEventBus, publishInTx, type PgEventBusOptions } from './pg-event-bus';
+import { endPool } from '../pg-pool.ts';
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const createdDatabases: string[] = [];
@@ -76,7 +77,7 @@ describe('PgEventBus specifics', () => {
   };
   const newPool = async () => {
     const pool = new pg.Pool({ connectionString: await testDatabaseUrl(), max: 4 });
-    opened.push({ close: () => pool.end() });
+    opened.push({ close: () => endPool(pool) });
     return pool;
   };
   const name = (label: string) => `pg.${label}.${randomBytes(5).toString('hex')}`;

@@ -13,7 +13,7 @@ import {
   type PublishOptions,
   type SubscribeOptions,
 } from './event-bus';
-import { createPgPool } from '../pg-pool';
+import { createPgPool, endPool } from '../pg-pool';
 import { PgSubscription } from './pg-consumer';
 import { PgNotifyListener } from './pg-listener';
 import { ensureBusSchema, headersJson, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
@@ -172,7 +172,7 @@ export class PgEventBus implements EventBus, ParkedEvents {
     // Handlers already running finish; the event being retried is left for the next consumer.
     await Promise.all(this.subscriptions.map((s) => s.idle()));
     await this.listener.stop();
-    await Promise.all([this.publishPool.end(), this.consumerPool.end()]);
+    await Promise.all([endPool(this.publishPool), endPool(this.consumerPool)]);
   }
 
   private async createSchema(): Promise<void> {

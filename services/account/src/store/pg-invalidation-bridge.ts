@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Invalidation, InvalidationBridge } from '../domain/invalidations.ts';
+import { endPool } from '@astro/platform';
 
 const CHANNEL = 'auth_invalidations';
 
@@ -48,6 +49,6 @@ export class PgInvalidationBridge implements InvalidationBridge {
   async close(): Promise<void> {
     this.closed = true;
     await this.listener?.end().catch(() => {});
-    await this.pool.end();
+    await endPool(this.pool);
   }
 }
