@@ -1,13 +1,13 @@
 // Idempotency-Key semantics on a minimal Express app wired like the dispatcher (intercept before the
 // handler, the error envelope after it), against both stores: the in-process one and real Redis
 // (TEST_REDIS_URL), including two "gateways" sharing one Redis. The clock is injected, so the 24-hour
-// lifetime is tested by moving time, not by waiting.
+// lifetime is tested by moving time, not by waiting. Requests go through supertest.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import request from 'supertest';
 import { AppError, errorBody, type Principal } from '@astro/platform';
 import {
   Idempotency,
@@ -32,7 +32,7 @@ const principal = (tenant: string): Principal => ({
 });
 
 interface Harness {
-  url: string;
+  server: Server;
   executions: () => number;
   /** The next executions wait for this before answering. */
   hold: () => () => void;
@@ -93,7 +93,7 @@ async function startApp(
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
     executions: () => count,
     hold: () => {
       let open!: () => void;
@@ -115,13 +115,17 @@ async function call(
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-tenant': opts.tenant ?? 't1' };
   if (opts.key !== undefined) headers['idempotency-key'] = opts.key;
-  const res = await fetch(`${h.url}${opts.path ?? '/things'}`, {
-    method: opts.method ?? 'POST',
-    headers,
-    body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : null };
+  const path = opts.path ?? '/things';
+  const method = opts.method ?? 'POST';
+  const req = request(h.server)[method.toLowerCase() as 'post' | 'get' | 'delete'](path).set(headers);
+  const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const res = await (body === undefined ? req : req.send(body));
+  return {
+    status: res.status,
+    headers: new Headers(res.headers as Record<string, string>),
+    text: res.text,
+    json: res.text ? JSON.parse(res.text) : null,
+  };
 }
 
 const newKey = () => `key-${randomBytes(6).toString('hex')}`;
