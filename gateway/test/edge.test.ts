@@ -86,7 +86,7 @@ describe('HTTP edge', () => {
     server = await start();
     port = (server.address() as AddressInfo).port;
   });
-  after(() => server.close());
+  after(() => void server.close());
 
   it('answers a preflight from an allowed origin 204 with the allowed methods and headers', async () => {
     const res = await request(server).options('/v1/edge-ping').set({
