@@ -17,7 +17,8 @@ import {
   type IdempotencyStore,
 } from '../src/idempotency/index.ts';
 import type { RouteSpec } from '../src/proto-registry.ts';
-import { createRedis } from '../src/redis.ts';
+import { createRedis, type GatewayRedis } from '../src/redis.ts';
+import { startRedisCluster, type RedisCluster } from './redis-cluster.ts';
 
 const DAY_MS = 86_400_000;
 const SECRET = 'unit-test-secret-0123456789';
@@ -265,6 +266,21 @@ before(() => Promise.all([redisA.connect(), redisB.connect()]));
 after(() => [redisA, redisB].forEach((c) => c.destroy()));
 
 suite('Redis store', () => new RedisIdempotencyStore(redisA));
+
+// The same semantics on a three-master Redis Cluster (REDIS_CLUSTER_NODES).
+let cluster: RedisCluster;
+let clusterRedis: GatewayRedis;
+before(async () => {
+  cluster = await startRedisCluster();
+  clusterRedis = createRedis({ REDIS_CLUSTER_NODES: cluster.nodes })!;
+  await clusterRedis.connect();
+}, 60_000);
+after(async () => {
+  clusterRedis?.destroy();
+  await cluster?.stop();
+});
+
+suite('Redis Cluster store', () => new RedisIdempotencyStore(clusterRedis));
 
 describe('Idempotency-Key after a JWT_SECRET rotation', () => {
   it('a response sealed under the old secret is not replayed: 409 idempotency_conflict reason unreadable', async () => {

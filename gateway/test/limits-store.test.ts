@@ -1,24 +1,40 @@
 // The two counter stores obey one contract: the Redis script (real Redis, TEST_REDIS_URL) and the
-// in-process store (REDIS_URL unset) give the same answers for the same sequence of requests.
+// in-process store (REDIS_URL unset) give the same answers for the same sequence of requests, and so
+// does the script on a Redis Cluster (REDIS_CLUSTER_NODES).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { MemoryLimitStore } from '../src/limits/memory-store.ts';
 import { RedisLimitStore } from '../src/limits/redis-store.ts';
 import type { AdmitInput, LimitStore } from '../src/limits/store.ts';
-import { createRedis } from '../src/redis.ts';
+import { createRedis, type GatewayRedis } from '../src/redis.ts';
+import { startRedisCluster, type RedisCluster } from './redis-cluster.ts';
 
 // A node-redis connection made like the gateway's (the scripts registered, EVALSHA with EVAL fallback).
 const redis = createRedis({
   REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
   REDIS_CLUSTER_NODES: [],
 })!;
-before(() => redis.connect());
-after(() => redis.destroy());
+// And a three-master Redis Cluster (REDIS_CLUSTER_NODES): the scripts run on their keys' slot.
+let cluster: RedisCluster;
+let clusterRedis: GatewayRedis;
+before(async () => {
+  await redis.connect();
+  cluster = await startRedisCluster();
+  clusterRedis = createRedis({ REDIS_CLUSTER_NODES: cluster.nodes })!;
+  await clusterRedis.connect();
+}, 60_000);
+after(async () => {
+  redis.destroy();
+  clusterRedis?.destroy();
+  await cluster?.stop();
+});
 
 function contract(name: string, make: () => LimitStore) {
   describe(`${name} store`, () => {
-    const ns = `test:limits:${randomBytes(6).toString('hex')}:`;
+    // One hash tag for the whole namespace, as the limiter gives all of a principal's keys: on a cluster a
+    // script's keys must share a slot (gateway/test/redis-slots.test.ts checks the limiter's own keys).
+    const ns = `test:limits:{${randomBytes(6).toString('hex')}}:`;
     const input = (nowMs: number, daily = 3, monthly = 5, capacity = 4): AdmitInput => ({
       nowMs,
       bucket: { key: `${ns}bucket`, capacity, refillPerSecond: 2 },
@@ -76,3 +92,4 @@ function contract(name: string, make: () => LimitStore) {
 
 contract('in-process', () => new MemoryLimitStore());
 contract('Redis', () => new RedisLimitStore(redis));
+contract('Redis Cluster', () => new RedisLimitStore(clusterRedis));
