@@ -39,6 +39,29 @@ describe('createPgPool', () => {
     }
   });
 
+  it('a checked-out connection the server drops rejects its query and does not end the process', async () => {
+    const applicationName = `pool-test-${randomBytes(4).toString('hex')}`;
+    const pool = createPgPool({ connectionString: adminUrl, max: 2, applicationName, logger: { warn: () => {} } });
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const client = await pool.connect();
+      // Without a listener of its own, this drop is an unhandled 'error' event (the process ends).
+      assert.ok(client.listenerCount('error') > 0, 'a checked-out client has an error listener');
+      const running = client.query('SELECT pg_sleep(30)');
+      await new Promise((r) => setTimeout(r, 200));
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+        applicationName,
+      ]);
+      await assert.rejects(running, /terminat/);
+      client.release(true);
+      assert.equal((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one, 1, 'the pool goes on');
+    } finally {
+      await admin.end();
+      await endPool(pool);
+    }
+  });
+
   it('endPool resolves only when every connection has closed: a forced DROP DATABASE right after finds none', async () => {
     // pool.end() alone resolves while its connections are still closing: the DROP then terminates them
     // and the pool emits 'error' (20 of 30 rounds on this machine); that was the flaky place-search test.

@@ -1,6 +1,7 @@
-// The PostgreSQL pool of a service. An idle connection the server drops (a PostgreSQL restart, a
-// failover, an operator's pg_terminate_backend) is an 'error' event on the pool; without a listener
-// Node ends the process on it. Logged here instead: the pool opens a new connection on the next query.
+// The PostgreSQL pool of a service. A connection the server drops (a PostgreSQL restart, a failover,
+// an operator's pg_terminate_backend) is an 'error' event on the pool when idle, on the client when
+// checked out; without a listener Node ends the process on it. Handled here instead: the pool opens a
+// new connection on the next query.
 import pg from 'pg';
 
 export function createPgPool(opts: {
@@ -17,6 +18,11 @@ export function createPgPool(opts: {
   pool.on('error', (err) =>
     opts.logger.warn('database idle connection error', { error: err.message, application: opts.applicationName }),
   );
+  // The pool listens only to its idle connections. A checked-out one (a transaction, the relay's batch)
+  // that the server drops emits 'error' on the client itself, and with no listener that ends the
+  // process: the chart service died so in the PostgreSQL-restart drill. The running query is rejected
+  // with the same error and its caller answers for it; an idle drop is logged by the pool above.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
