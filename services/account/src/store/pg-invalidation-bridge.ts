@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Invalidation, InvalidationBridge } from '../domain/invalidations.ts';
-import { endPool } from '@astro/platform';
+import { createPgPool, endPool } from '@astro/platform';
 
 const CHANNEL = 'auth_invalidations';
 
@@ -17,9 +17,8 @@ export class PgInvalidationBridge implements InvalidationBridge {
     private readonly connectionString: string,
     private readonly log: { warn(msg: string, meta?: object): void },
   ) {
-    this.pool = new pg.Pool({ connectionString, max: 2 });
-    // An idle connection dropped by a PostgreSQL restart must not end the process (npm run drills).
-    this.pool.on('error', (err) => this.log.warn('invalidation pool idle connection error', { err: err.message }));
+    // A connection dropped by a PostgreSQL restart must not end the process (npm run drills).
+    this.pool = createPgPool({ connectionString, max: 2, logger: log, applicationName: 'account:invalidations' });
   }
 
   async start(onRemote: (inv: Invalidation) => void): Promise<void> {
