@@ -90,7 +90,7 @@ export interface RunningFleet {
   stop(): Promise<void>;
   /** Tests: stop one service process (SIGTERM, drained) and start it again with the same settings. */
   stopService(name: string): Promise<void>;
-  startService(name: string): Promise<void>;
+  startService(name: string, extraEnv?: Record<string, string>): Promise<void>;
   /** Drills: SIGKILL one service process (no drain, no cleanup: a crash). */
   killService(name: string): Promise<void>;
 }
@@ -401,11 +401,11 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
         c.proc.kill(signal);
       });
     };
-    const startService = async (name: string) => {
+    const startService = async (name: string, extraEnv: Record<string, string> = {}) => {
       const s = services.find((x) => x.name === name);
       if (!s) throw new Error(`no service ${name}`);
       if (children.some((x) => x.name === name && x.proc.exitCode === null && x.proc.signalCode === null)) return;
-      launch(name, `services/${name}/src/main.ts`, serviceEnv(name));
+      launch(name, `services/${name}/src/main.ts`, { ...serviceEnv(name), ...extraEnv });
       await waitForOwn(s, 120_000);
     };
     return {

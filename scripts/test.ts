@@ -34,7 +34,11 @@ const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/
  * Files that stop or replace fleet processes while they run (tests/helpers/fleet-control.ts): they run
  * after the others, one at a time, so no other file meets a service that is down.
  */
-const SERIAL = ['tests/interpretations-feedback.test.ts', 'tests/kafka-consumer-groups.test.ts'];
+const SERIAL = [
+  'tests/interpretations-feedback.test.ts',
+  'tests/kafka-consumer-groups.test.ts',
+  'tests/signups-paused.test.ts',
+];
 /** The event-driven suites, run again on a Kafka-backed fleet: feedback aggregation, every erasure cascade. */
 const EVENT_SUITES = [
   ...KAFKA_ONLY,
@@ -95,12 +99,15 @@ const selectedKafka = selected.filter((f) => EVENT_SUITES.includes(f));
 const mail = await startMailCapture(path.join(dataDir, 'mail'));
 // Tests that need a service down for a while (erasure catch-up, consumer restart) ask this process:
 // POST /services/<name>/stop and /services/<name>/start (loopback only, test runs only), on the fleet
-// of the half that is running.
+// of the half that is running; a start may add settings (`?env={"SIGNUPS_PAUSED":"true"}`), which last
+// until the next start.
 let current: RunningFleet | undefined;
 const control = http.createServer((req, res) => {
-  const m = /^\/services\/([a-z-]+)\/(stop|start)$/.exec(req.url ?? '');
+  const url = new URL(req.url ?? '/', 'http://control');
+  const m = /^\/services\/([a-z-]+)\/(stop|start)$/.exec(url.pathname);
   if (req.method !== 'POST' || !m || !current) return void res.writeHead(404).end();
-  (m[2] === 'stop' ? current.stopService(m[1]!) : current.startService(m[1]!)).then(
+  const extraEnv = JSON.parse(url.searchParams.get('env') ?? '{}') as Record<string, string>;
+  (m[2] === 'stop' ? current.stopService(m[1]!) : current.startService(m[1]!, extraEnv)).then(
     () => res.writeHead(204).end(),
     (err: Error) => res.writeHead(500).end(err.message),
   );

@@ -166,8 +166,7 @@ describe('POST /v1/auth/signup', () => {
     assert.ok(invalidFields(long).some((f) => f.endsWith('password')));
   });
 
-  // Needs SIGNUPS_PAUSED at service start; covered by the account service unit tests (signup use case).
-  it.skip('503 signups_temporarily_paused', () => {});
+  // 503 signups_temporarily_paused: tests/signups-paused.test.ts (restarts account with SIGNUPS_PAUSED).
 });
 
 describe('POST /v1/auth/login', () => {

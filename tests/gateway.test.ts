@@ -185,8 +185,23 @@ describe('401 unauthorized', () => {
     expectUnauthorized(await api('GET', '/v1/auth/me', { token: expired }), 'expired');
   });
 
-  // No API-key-only (data) route exists in this phase.
-  it.skip('a session JWT on an API-key-only route: 401 reason api_key_required', () => {});
+  // Spec (platform, authentication rule 3): data routes are reached with an API key; a dashboard
+  // session does not read or write data.
+  it('a session JWT on an API-key-only (data) route: 401 reason api_key_required', async () => {
+    const u = await signup();
+    expectUnauthorized(
+      await api('GET', '/v1/charts/0190f1a4-7a6e-7c3b-8f00-000000000001', { token: u.accessToken }),
+      'api_key_required',
+    );
+    expectUnauthorized(
+      await api('POST', '/v1/charts', { token: u.accessToken, body: { name: 'x' } }),
+      'api_key_required',
+    );
+    expectUnauthorized(
+      await api('GET', '/v1/vedic/panchanga?latitude=28.6&longitude=77.2&date=2026-11-25', { token: u.accessToken }),
+      'api_key_required',
+    );
+  });
 });
 
 describe('403 missing_scope', () => {

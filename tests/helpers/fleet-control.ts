@@ -4,11 +4,19 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { createEventBus } from '@astro/platform';
 
-/** Stops (SIGTERM, drained) or starts (and waits for gRPC health) one fleet service. */
-export async function fleetService(name: string, action: 'stop' | 'start'): Promise<void> {
+/**
+ * Stops (SIGTERM, drained) or starts (and waits for gRPC health) one fleet service; a start may add
+ * settings to the service's environment until its next start.
+ */
+export async function fleetService(
+  name: string,
+  action: 'stop' | 'start',
+  extraEnv?: Record<string, string>,
+): Promise<void> {
   const url = process.env.FLEET_CONTROL_URL;
   assert.ok(url, 'FLEET_CONTROL_URL is set (run through scripts/test.ts)');
-  const res = await fetch(`${url}/services/${name}/${action}`, { method: 'POST' });
+  const query = extraEnv ? `?env=${encodeURIComponent(JSON.stringify(extraEnv))}` : '';
+  const res = await fetch(`${url}/services/${name}/${action}${query}`, { method: 'POST' });
   assert.equal(res.status, 204, `fleet ${action} ${name}: ${await res.text()}`);
 }
 
