@@ -97,6 +97,18 @@ export async function resolveKafka(version = KAFKA_VERSION, log = (l: string) =>
   );
 }
 
+/**
+ * A cluster id as Kafka's own Uuid.randomUuid makes them: 16 random bytes in base64url, drawn again
+ * while it starts with '-', which kafka-storage's argument parser takes for an option (a 1-in-64
+ * "usage: kafka-storage format" failure; it once skipped a whole Kafka half).
+ */
+export function kraftClusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 export async function startKafka(opts: KafkaOptions): Promise<RunningKafka> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const version = opts.version ?? KAFKA_VERSION;
@@ -131,7 +143,7 @@ export async function startKafka(opts: KafkaOptions): Promise<RunningKafka> {
 
   if (!fs.existsSync(path.join(logDirs, 'meta.properties'))) {
     // KRaft storage must be formatted once with a cluster id (22-char base64url of 16 random bytes).
-    const clusterId = randomBytes(16).toString('base64url');
+    const clusterId = kraftClusterId();
     await run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', config], {
       cwd: dataDir,
     }).catch((err: { stdout?: string; stderr?: string; message: string }) => {
