@@ -143,7 +143,14 @@ export function messageFromJson(
       continue;
     }
     if (v === undefined || v === null) {
-      if (fieldOptions(f).required) errors.push({ field: where, reason: 'required', message: 'is required' });
+      const opts = fieldOptions(f);
+      if (opts.required) errors.push({ field: where, reason: 'required', message: 'is required' });
+      else if (opts.required_unless && input[opts.required_unless] == null)
+        errors.push({
+          field: where,
+          reason: 'required',
+          message: `is required (or ${prefix}${opts.required_unless})`,
+        });
       continue;
     }
     if (f.map) {

@@ -84,6 +84,7 @@ export function fieldOptions(field: protobuf.Field): {
   format?: string;
   max_length?: number;
   max_items?: number;
+  required_unless?: string;
 } {
   const opt = optionOf(field, '(astro.api.v1.field)') ?? {};
   // A repeated option appears as an array; a single occurrence as a string.

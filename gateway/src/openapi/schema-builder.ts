@@ -89,6 +89,8 @@ export class SchemaBuilder {
   private object(type: protobuf.Type, side: Side, skip: ReadonlySet<string>): Schema {
     const properties: Record<string, Schema> = {};
     const required: string[] = [];
+    // Fields required unless a sibling is sent (one of two input forms): one of the two must be there.
+    const either: Schema[] = [];
     for (const f of type.fieldsArray) {
       if (skip.has(f.name)) continue;
       const opts = optionsOf(f);
@@ -96,6 +98,8 @@ export class SchemaBuilder {
       const hasPresence = Boolean(f.partOf) || (f.resolvedType instanceof protobuf.Type && !f.repeated && !f.map);
       if (side === 'request') {
         if (opts.required) required.push(f.name);
+        else if (opts.required_unless)
+          either.push({ anyOf: [{ required: [f.name] }, { required: [opts.required_unless] }] });
       } else if (!hasPresence || !opts.omit_when_unset) {
         required.push(f.name);
         if (hasPresence) s = { oneOf: [s, { type: 'null' }] };
@@ -104,6 +108,8 @@ export class SchemaBuilder {
     }
     const out: Schema = { type: 'object', properties };
     if (required.length) out.required = required;
+    if (either.length === 1) Object.assign(out, either[0]);
+    else if (either.length) out.allOf = either;
     if (type.comment) out.description = type.comment;
     return out;
   }

@@ -3177,17 +3177,30 @@ export interface components {
        */
       ayanamsha?: 'lahiri' | null;
     };
-    'astro.chart.v1.BirthInputParams': {
-      /**
-       * Format: date-time
-       * @description ISO 8601 with an offset
-       */
-      moment: string;
-      /** @description -90..90 */
-      latitude: number;
-      /** @description -180..180 */
-      longitude: number;
-    };
+    'astro.chart.v1.BirthInputParams':
+      | {
+          /**
+           * Format: date-time
+           * @description ISO 8601 with an offset; required unless local_time and time_zone are given
+           */
+          moment?: string;
+          /** @description -90..90 */
+          latitude: number;
+          /** @description -180..180 */
+          longitude: number;
+          /** @description ISO 8601 date and time without offset (1990-05-15T10:30:00), with time_zone, instead of moment */
+          local_time?: string;
+          /** @description IANA time zone name (Asia/Kolkata), with local_time */
+          time_zone?: string;
+          /**
+           * @description for a local time a clock change repeats or skips: reject (422), or take the earlier or later instant; default reject
+           * @default reject
+           * @enum {string}
+           */
+          disambiguation?: 'reject' | 'earlier' | 'later';
+        }
+      | unknown
+      | unknown;
     'astro.chart.v1.Chart': {
       /** Format: uuid */
       id?: string;
@@ -3208,11 +3221,29 @@ export interface components {
     'astro.chart.v1.Birth': {
       /**
        * Format: date-time
-       * @description as submitted, offset kept
+       * @description as submitted, offset kept; from a local_time, the resolved instant with its offset (in UTC when a local-mean-time offset has seconds)
        */
       moment: string;
       latitude: number;
       longitude: number;
+      /** @description the wall-clock time as given */
+      local_time?: string;
+      /** @description IANA zone, canonical spelling */
+      time_zone?: string;
+      /** @description resolved offset, +HH:MM (+HH:MM:SS for a local-mean-time offset) */
+      utc_offset?: string;
+      /**
+       * @description ambiguous: a fall-back clock change repeats the time; nonexistent: a spring-forward change skips it
+       * @enum {string}
+       */
+      local_time_kind?: 'unique' | 'ambiguous' | 'nonexistent';
+      /**
+       * @description the choice applied to an ambiguous or nonexistent local time
+       * @enum {string}
+       */
+      disambiguation?: 'earlier' | 'later';
+      /** @description release of the IANA tz database the offset came from, e.g. 2025c */
+      tz_database?: string;
     };
     'astro.chart.v1.Position': {
       planet: string;

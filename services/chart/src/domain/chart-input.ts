@@ -2,6 +2,13 @@
 // 422 invalid_request with details.errors[], so a client sees all its mistakes at once.
 import { type AstroSystem, type HouseSystem } from '@astro/astro-core';
 import { awareMoment, coordinateErrors, fieldErrorsAnswer, type FieldError } from '@astro/platform';
+import {
+  DISAMBIGUATIONS,
+  momentOf,
+  resolveLocalTime,
+  type Disambiguation,
+  type LocalBirth,
+} from './local-birth-time.ts';
 
 export const SYSTEMS: readonly AstroSystem[] = ['vedic', 'western'];
 export const HOUSE_SYSTEMS: readonly HouseSystem[] = ['placidus', 'whole_sign', 'equal', 'porphyry'];
@@ -10,7 +17,14 @@ export const MIN_YEAR = 1000;
 export const MAX_YEAR = 3000;
 
 export interface ChartRequestInput {
-  birth?: { moment?: string; latitude?: number; longitude?: number };
+  birth?: {
+    moment?: string;
+    local_time?: string;
+    time_zone?: string;
+    disambiguation?: string;
+    latitude?: number;
+    longitude?: number;
+  };
   system?: string;
   house_system?: string;
   /** undefined = absent (default lahiri); null = explicitly suppressed. */
@@ -21,6 +35,8 @@ export interface ChartRequest {
   moment: string;
   utcMs: number;
   offsetMinutes: number;
+  /** Set when the birth was given as a local time in a zone. */
+  local: LocalBirth | null;
   latitude: number;
   longitude: number;
   system: AstroSystem;
@@ -33,21 +49,15 @@ export function validateChartRequest(input: ChartRequestInput): ChartRequest {
   const birth = input.birth;
   if (!birth) errors.push({ field: 'birth', reason: 'required', message: 'is required' });
 
-  let parsed: { utcMs: number; offsetMinutes: number } | null = null;
-  const moment = birth?.moment;
-  if (birth && moment === undefined) errors.push({ field: 'birth.moment', reason: 'required', message: 'is required' });
-  else if (moment !== undefined) {
-    // Naive: the API-wide naive-datetime code (platform aware-instant.ts); malformed: a field error.
-    parsed = awareMoment('birth.moment', moment, errors);
-    if (parsed) {
-      const year = new Date(parsed.utcMs).getUTCFullYear();
-      if (year < MIN_YEAR || year > MAX_YEAR)
-        errors.push({
-          field: 'birth.moment',
-          reason: 'out_of_range',
-          message: `year must be within ${MIN_YEAR}-${MAX_YEAR}`,
-        });
-    }
+  const parsed = birth ? birthInstant(birth, errors) : null;
+  if (parsed) {
+    const year = new Date(parsed.utcMs).getUTCFullYear();
+    if (year < MIN_YEAR || year > MAX_YEAR)
+      errors.push({
+        field: parsed.local ? 'birth.local_time' : 'birth.moment',
+        reason: 'out_of_range',
+        message: `year must be within ${MIN_YEAR}-${MAX_YEAR}`,
+      });
   }
   if (birth) errors.push(...coordinateErrors(birth, 'birth.'));
 
@@ -71,13 +81,64 @@ export function validateChartRequest(input: ChartRequestInput): ChartRequest {
 
   if (errors.length || !parsed || !birth) throw fieldErrorsAnswer(errors);
   return {
-    moment: moment!,
+    moment: parsed.moment,
     utcMs: parsed.utcMs,
     offsetMinutes: parsed.offsetMinutes,
+    local: parsed.local,
     latitude: birth.latitude!,
     longitude: birth.longitude!,
     system,
     houseSystem,
     ayanamsha,
   };
+}
+
+type BirthInput = NonNullable<ChartRequestInput['birth']>;
+
+/**
+ * The birth instant: `moment` with its offset, or `local_time` in `time_zone` (one of the two forms,
+ * not both). Problems go to `errors`.
+ */
+function birthInstant(
+  birth: BirthInput,
+  errors: FieldError[],
+): { moment: string; utcMs: number; offsetMinutes: number; local: LocalBirth | null } | null {
+  const { moment, local_time: localTime, time_zone: timeZone } = birth;
+  const disambiguation = (birth.disambiguation ?? 'reject') as Disambiguation;
+  if (!DISAMBIGUATIONS.includes(disambiguation))
+    errors.push({
+      field: 'birth.disambiguation',
+      reason: 'invalid_enum',
+      message: `one of ${DISAMBIGUATIONS.join(', ')}`,
+    });
+  if (moment !== undefined) {
+    if (localTime !== undefined || timeZone !== undefined) {
+      errors.push({
+        field: 'birth.local_time',
+        reason: 'conflict',
+        message: 'give birth.moment (with its offset) or birth.local_time with birth.time_zone, not both',
+      });
+      return null;
+    }
+    // Naive: the API-wide naive-datetime code (platform aware-instant.ts); malformed: a field error.
+    const parsed = awareMoment('birth.moment', moment, errors);
+    return parsed && { moment, ...parsed, local: null };
+  }
+  if (localTime === undefined && timeZone === undefined) {
+    errors.push({
+      field: 'birth.moment',
+      reason: 'required',
+      message: 'is required (or birth.local_time with birth.time_zone)',
+    });
+    return null;
+  }
+  if (localTime === undefined || timeZone === undefined) {
+    const missing = localTime === undefined ? 'birth.local_time' : 'birth.time_zone';
+    errors.push({ field: missing, reason: 'required', message: 'birth.local_time and birth.time_zone go together' });
+    return null;
+  }
+  if (!DISAMBIGUATIONS.includes(disambiguation)) return null;
+  const r = resolveLocalTime(localTime, timeZone, disambiguation, errors);
+  if (!r) return null;
+  return { moment: momentOf(r), utcMs: r.utcMs, offsetMinutes: Math.round(r.offsetSeconds / 60), local: r.local };
 }

@@ -2,6 +2,7 @@
 // from storage afterwards, so a stored chart never changes under a client.
 import { computeChart, type HouseCusp, type Position } from '@astro/astro-core';
 import type { ChartRequest } from './chart-input.ts';
+import type { LocalBirth } from './local-birth-time.ts';
 
 /** Bump whenever a stored number could change (DESIGN.md §5). */
 export const CHART_METHOD_VERSION = 'chart-v1';
@@ -16,6 +17,8 @@ export interface ChartRecord {
   moment: string;
   birth_utc_ms: number;
   offset_minutes: number;
+  /** The wall-clock time and zone the birth was given as, and how it resolved; null for a moment. */
+  local_birth: LocalBirth | null;
   latitude: number;
   longitude: number;
   jd_ut: number;
@@ -46,6 +49,7 @@ export function computeRecord(id: string, tenantId: string, req: ChartRequest, n
     // of a second stays in `moment` as written and in jd_ut, which the positions were computed from.
     birth_utc_ms: Math.floor(req.utcMs),
     offset_minutes: req.offsetMinutes,
+    local_birth: req.local,
     latitude: req.latitude,
     longitude: req.longitude,
     jd_ut: c.jd_ut,
@@ -74,7 +78,7 @@ export function chartView(r: ChartRecord, opts: { demo?: boolean } = {}) {
     ayanamsha: r.ayanamsha ?? undefined,
     house_system: r.house_system,
     computed_at: r.computed_at.toISOString(),
-    birth: { moment: r.moment, latitude: r.latitude, longitude: r.longitude },
+    birth: { moment: r.moment, latitude: r.latitude, longitude: r.longitude, ...r.local_birth },
     planets,
     houses: r.houses,
   };

@@ -22,6 +22,7 @@ const COLUMNS = [
   'moment',
   'birth_utc_ms',
   'offset_minutes',
+  'local_birth',
   'latitude',
   'longitude',
   'jd_ut',
@@ -48,7 +49,10 @@ function toRecord(row: Row): ChartRecord {
 }
 
 function rowValues(r: ChartRecord): unknown[] {
-  return COLUMNS.map((c) => (c === 'planets' || c === 'houses' ? JSON.stringify(r[c]) : r[c]));
+  // jsonb columns as JSON text; an absent local birth stays SQL NULL.
+  return COLUMNS.map((c) =>
+    c === 'planets' || c === 'houses' || (c === 'local_birth' && r[c]) ? JSON.stringify(r[c]) : r[c],
+  );
 }
 
 /** The writes of one transaction: chart rows and the outbox rows of the events they cause. */
