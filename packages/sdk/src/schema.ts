@@ -1072,6 +1072,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/dosha/manglik': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Manglik (Kuja) dosha of a chart: Mars from the lagna, Moon and Venus, with B.V. Raman's exceptions
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['MatchingService_GetManglik'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{id}/arudha': {
     parameters: {
       query?: never;
@@ -2093,6 +2113,46 @@ export interface paths {
     get: operations['VedicStrengthService_GetVimshopaka'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/matching/ashtakoota': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ashtakoota guna milan of two charts or births: eight kootas (36 points), Nadi and Bhakoot exceptions, Manglik dosha
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    post: operations['MatchingService_GetAshtakoota'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/matching/porutham': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The ten South Indian poruthams of two charts or births, with Manglik dosha
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    post: operations['MatchingService_GetPorutham'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3799,6 +3859,44 @@ export interface components {
       /** @enum {string} */
       plan_tier: 'free' | 'hobby' | 'pro';
     };
+    'astro.vedic.v1.ManglikResponse': {
+      chart_id: string;
+      method_version: string;
+      mars_sign: string;
+      references: components['schemas']['astro.vedic.v1.ManglikReference'][];
+      dosha_present: boolean;
+      cancellations: components['schemas']['astro.vedic.v1.DoshaCancellation'][];
+      cancelled: boolean;
+      is_manglik: boolean;
+      reason: string;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.ManglikReference': {
+      /** @enum {string} */
+      reference: 'lagna' | 'moon' | 'venus';
+      reference_sign: string;
+      /** Format: int32 */
+      mars_house: number;
+      dosha: boolean;
+      cancelled: boolean;
+    };
+    'astro.vedic.v1.DoshaCancellation': {
+      rule: string;
+      reason: string;
+      source: string;
+    };
+    'astro.vedic.v1.MatchingConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.FeatureUsed': {
+      source: string;
+      version: string;
+      fields: string[];
+    };
     'astro.vedic.v1.JaiminiLegacyArudhaResponse': {
       chart_id: string;
       lagna_sign: string;
@@ -3955,11 +4053,6 @@ export interface components {
       /** @description sun .. ketu, ascendant, midheaven */
       planet: string;
       sign: string;
-    };
-    'astro.vedic.v1.FeatureUsed': {
-      source: string;
-      version: string;
-      fields: string[];
     };
     'astro.vedic.v1.GetVimshottariResponse': {
       chart_id: string;
@@ -4672,6 +4765,133 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+    };
+    'astro.vedic.v1.MatchingRequest': {
+      /** @description the groom (boy): the classical rules are directional */
+      groom: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+      /** @description the bride (girl) */
+      bride: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+    };
+    'astro.vedic.v1.MatchingPartnerInputParams': {
+      /**
+       * Format: uuid
+       * @description a Vedic chart of the caller's tenant; or give birth
+       */
+      chart_id?: string;
+      /** @description inline birth data; or give chart_id */
+      birth?: components['schemas']['astro.vedic.v1.MatchingBirthParams'];
+    };
+    'astro.vedic.v1.MatchingBirthParams': {
+      /**
+       * Format: date-time
+       * @description ISO 8601 with an offset; years 1000-3000
+       */
+      moment: string;
+      /** @description -90..90 */
+      latitude: number;
+      /** @description -180..180, east positive */
+      longitude: number;
+    };
+    'astro.vedic.v1.AshtakootaResponse': {
+      method_version: string;
+      groom: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      bride: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      kootas: components['schemas']['astro.vedic.v1.Koota'][];
+      total_points: number;
+      max_points: number;
+      doshas: components['schemas']['astro.vedic.v1.KootaDosha'][];
+      total_points_after_exceptions: number;
+      /**
+       * @description from total_points_after_exceptions: <18, 18-24.5, 25-32.5, 33-36
+       * @enum {string}
+       */
+      verdict: 'not_recommended' | 'average' | 'good' | 'excellent';
+      manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
+      conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.MatchingPartnerMoon': {
+      chart_id: string | null;
+      /** @description sidereal (Lahiri), degrees */
+      moon_longitude: number;
+      moon_sign: string;
+      nakshatra: string;
+      /**
+       * Format: int32
+       * @description 1 (ashwini) .. 27 (revati)
+       */
+      nakshatra_number: number;
+      /**
+       * Format: int32
+       * @description 1-4
+       */
+      pada: number;
+      navamsa_sign: string;
+    };
+    'astro.vedic.v1.Koota': {
+      /** @enum {string} */
+      koota: 'varna' | 'vashya' | 'tara' | 'yoni' | 'graha_maitri' | 'gana' | 'bhakoot' | 'nadi';
+      points: number;
+      max_points: number;
+      groom_value: string;
+      bride_value: string;
+      reason: string;
+      source: string;
+    };
+    'astro.vedic.v1.KootaDosha': {
+      /** @enum {string} */
+      dosha: 'nadi' | 'bhakoot';
+      present: boolean;
+      cancelled: boolean;
+      cancellations: components['schemas']['astro.vedic.v1.DoshaCancellation'][];
+      points_restored: number;
+      reason: string;
+    };
+    'astro.vedic.v1.ManglikPair': {
+      groom: components['schemas']['astro.vedic.v1.ManglikStatus'] | null;
+      bride: components['schemas']['astro.vedic.v1.ManglikStatus'] | null;
+      compatible: boolean;
+      reason: string;
+      source: string;
+    };
+    'astro.vedic.v1.ManglikStatus': {
+      chart_id: string | null;
+      mars_sign: string;
+      references: components['schemas']['astro.vedic.v1.ManglikReference'][];
+      dosha_present: boolean;
+      cancellations: components['schemas']['astro.vedic.v1.DoshaCancellation'][];
+      cancelled: boolean;
+      is_manglik: boolean;
+      reason: string;
+    };
+    'astro.vedic.v1.PoruthamResponse': {
+      method_version: string;
+      groom: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      bride: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      poruthams: components['schemas']['astro.vedic.v1.Porutham'][];
+      /** Format: int32 */
+      agreeable_count: number;
+      /** Format: int32 */
+      max_count: number;
+      essential_failed: string[];
+      /**
+       * @description 8-10 excellent, 6-7 good, 5 average; not_recommended below 5 or when rajju or vedha fails
+       * @enum {string}
+       */
+      verdict: 'not_recommended' | 'average' | 'good' | 'excellent';
+      manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
+      conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.Porutham': {
+      /** @enum {string} */
+      porutham:
+        'dina' | 'gana' | 'mahendra' | 'stree_deergha' | 'yoni' | 'rasi' | 'rasyadhipati' | 'vasya' | 'rajju' | 'vedha';
+      agreeable: boolean;
+      groom_value: string;
+      bride_value: string;
+      reason: string;
+      source: string;
     };
     'astro.vedic.v1.ListMuhurtaActivityTypesResponse': {
       activities: components['schemas']['astro.vedic.v1.MuhurtaActivityType'][];
@@ -22241,6 +22461,207 @@ export interface operations {
       };
     };
   };
+  MatchingService_GetManglik: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Manglik (Kuja) dosha of a chart: Mars from the lagna, Moon and Venus, with B.V. Raman's exceptions */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.vedic.v1.ManglikResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   JaiminiService_GetLegacyArudha: {
     parameters: {
       query?: never;
@@ -35511,6 +35932,518 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  MatchingService_GetAshtakoota: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['astro.vedic.v1.MatchingRequest'];
+      };
+    };
+    responses: {
+      /** @description Ashtakoota guna milan of two charts or births: eight kootas (36 points), Nadi and Bhakoot exceptions, Manglik dosha */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.vedic.v1.AshtakootaResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, naive_datetime, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description duplicate_matching_charts, internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'duplicate_matching_charts' | 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  MatchingService_GetPorutham: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['astro.vedic.v1.MatchingRequest'];
+      };
+    };
+    responses: {
+      /** @description The ten South Indian poruthams of two charts or births, with Manglik dosha */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.vedic.v1.PoruthamResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, naive_datetime, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description duplicate_matching_charts, internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'duplicate_matching_charts' | 'internal_error';
             };
           };
         };
