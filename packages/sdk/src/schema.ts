@@ -22486,6 +22486,81 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *       "method_version": "kundli-matching-v1",
+           *       "mars_sign": "aquarius",
+           *       "references": [
+           *         {
+           *           "reference": "lagna",
+           *           "reference_sign": "gemini",
+           *           "mars_house": 9,
+           *           "dosha": false,
+           *           "cancelled": false
+           *         },
+           *         {
+           *           "reference": "moon",
+           *           "reference_sign": "capricorn",
+           *           "mars_house": 2,
+           *           "dosha": true,
+           *           "cancelled": false
+           *         },
+           *         {
+           *           "reference": "venus",
+           *           "reference_sign": "pisces",
+           *           "mars_house": 12,
+           *           "dosha": true,
+           *           "cancelled": false
+           *         }
+           *       ],
+           *       "dosha_present": true,
+           *       "cancellations": [
+           *         {
+           *           "rule": "mars_in_leo_or_aquarius",
+           *           "reason": "Mars is in aquarius",
+           *           "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *         },
+           *         {
+           *           "rule": "mars_aspected_by_jupiter",
+           *           "reason": "jupiter in gemini aspects Mars (9th from it)",
+           *           "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *         }
+           *       ],
+           *       "cancelled": true,
+           *       "is_manglik": false,
+           *       "reason": "Mars forms the dosha from moon (house 2), venus (house 12), cancelled by mars_in_leo_or_aquarius, mars_aspected_by_jupiter",
+           *       "source": "Mars in the 1st, 4th, 7th, 8th or 12th (\"lagne vyaye cha patale jamitre chashtame kuje\"), the 2nd added as in South India (PyJHora dosha.py include_2nd_house), counted from lagna, Moon and Venus",
+           *       "conventions": [
+           *         {
+           *           "topic": "moon",
+           *           "choice": "Sidereal (Lahiri) Moon of each chart; nakshatra, pada and sign from its longitude; vashya halves of Sagittarius and Capricorn split at 15°.",
+           *           "alternatives": "PyJHora splits the halves by pada (1-2 / 3-4) instead of by degree."
+           *         },
+           *         {
+           *           "topic": "manglik_houses",
+           *           "choice": "Mars in houses 1, 2, 4, 7, 8 or 12 (whole signs) from the lagna, the Moon or Venus.",
+           *           "alternatives": "North Indian calculators often omit the 2nd; PyJHora by default omits the 1st and counts from the lagna only."
+           *         },
+           *         {
+           *           "topic": "manglik_exceptions",
+           *           "choice": "B.V. Raman's exceptions as PyJHora lists them: Mars in Leo or Aquarius; in the 2nd in Gemini/Virgo, 4th in Aries/Scorpio, 7th in Cancer/Capricorn, 8th in Sagittarius/Pisces, 12th in Taurus/Libra (per reference); Mars with or aspected by Jupiter or Saturn; Mars retrograde; lagna Cancer or Leo. Two manglik partners cancel each other.",
+           *           "alternatives": "Raman also lists weakness, dispositor and benefic-in-lagna reductions; they are not applied (they reduce rather than cancel)."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ManglikResponse'];
         };
       };
@@ -35982,6 +36057,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "groom": {
+         *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4"
+         *       },
+         *       "bride": {
+         *         "birth": {
+         *           "moment": "1992-11-03T06:15:00+05:30",
+         *           "latitude": 13.0827,
+         *           "longitude": 80.2707
+         *         }
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['astro.vedic.v1.MatchingRequest'];
       };
     };
@@ -36001,6 +36090,188 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "method_version": "kundli-matching-v1",
+           *       "groom": {
+           *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *         "moon_longitude": 293.8692244265,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "bride": {
+           *         "chart_id": null,
+           *         "moon_longitude": 294.1543240397,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "kootas": [
+           *         {
+           *           "koota": "varna",
+           *           "points": 1,
+           *           "max_points": 1,
+           *           "groom_value": "vaishya",
+           *           "bride_value": "vaishya",
+           *           "reason": "the groom's varna (vaishya) is equal to or above the bride's (vaishya)",
+           *           "source": "Moon-sign varna of the published Ashtakoota rules (astrobix.com, kundalimilan.in)"
+           *         },
+           *         {
+           *           "koota": "vashya",
+           *           "points": 2,
+           *           "max_points": 2,
+           *           "groom_value": "jalachara",
+           *           "bride_value": "jalachara",
+           *           "reason": "both Moons are jalachara",
+           *           "source": "vashya groups of the Moon sign (halves of Sagittarius and Capricorn at 15°); points: PyJHora v4.8.5 compatibility.py VasiyaArray (saravali.de)"
+           *         },
+           *         {
+           *           "koota": "tara",
+           *           "points": 3,
+           *           "max_points": 3,
+           *           "groom_value": "dhanishta",
+           *           "bride_value": "dhanishta",
+           *           "reason": "the groom's star is tara janma (1) from the bride's, the bride's is tara janma (1) from the groom's; vipat (3), pratyari (5) and vadha (7) are inauspicious, every other tara gives 1.5",
+           *           "source": "count of the stars both ways, remainder by 9 (Muhurta Chintamani, as described at astrobix.com \"Taara Milan\")"
+           *         }
+           *       ],
+           *       "total_points": 28,
+           *       "max_points": 36,
+           *       "doshas": [
+           *         {
+           *           "dosha": "nadi",
+           *           "present": true,
+           *           "cancelled": false,
+           *           "cancellations": [],
+           *           "points_restored": 0,
+           *           "reason": "nadi dosha stands: no classical exception applies"
+           *         },
+           *         {
+           *           "dosha": "bhakoot",
+           *           "present": false,
+           *           "cancelled": false,
+           *           "cancellations": [],
+           *           "points_restored": 0,
+           *           "reason": "no bhakoot dosha"
+           *         }
+           *       ],
+           *       "total_points_after_exceptions": 28,
+           *       "verdict": "good",
+           *       "manglik": {
+           *         "groom": {
+           *           "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *           "mars_sign": "aquarius",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "gemini",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 2,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "pisces",
+           *               "mars_house": 12,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [
+           *             {
+           *               "rule": "mars_in_leo_or_aquarius",
+           *               "reason": "Mars is in aquarius",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             },
+           *             {
+           *               "rule": "mars_aspected_by_jupiter",
+           *               "reason": "jupiter in gemini aspects Mars (9th from it)",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             }
+           *           ],
+           *           "cancelled": true,
+           *           "is_manglik": false,
+           *           "reason": "Mars forms the dosha from moon (house 2), venus (house 12), cancelled by mars_in_leo_or_aquarius, mars_aspected_by_jupiter"
+           *         },
+           *         "bride": {
+           *           "chart_id": null,
+           *           "mars_sign": "gemini",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "libra",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 6,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "scorpio",
+           *               "mars_house": 8,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [],
+           *           "cancelled": false,
+           *           "is_manglik": true,
+           *           "reason": "Mars forms the dosha from venus (house 8) and no exception cancels it"
+           *         },
+           *         "compatible": false,
+           *         "reason": "only the bride is manglik",
+           *         "source": "Mars in the 1st, 4th, 7th, 8th or 12th (\"lagne vyaye cha patale jamitre chashtame kuje\"), the 2nd added as in South India (PyJHora dosha.py include_2nd_house), counted from lagna, Moon and Venus"
+           *       },
+           *       "conventions": [
+           *         {
+           *           "topic": "moon",
+           *           "choice": "Sidereal (Lahiri) Moon of each chart; nakshatra, pada and sign from its longitude; vashya halves of Sagittarius and Capricorn split at 15°.",
+           *           "alternatives": "PyJHora splits the halves by pada (1-2 / 3-4) instead of by degree."
+           *         },
+           *         {
+           *           "topic": "varna",
+           *           "choice": "Moon-sign varna by element: water brahmin, fire kshatriya, earth vaishya, air shudra.",
+           *           "alternatives": "PyJHora swaps Taurus/Virgo/Capricorn and Gemini/Libra/Aquarius (vaishya and shudra)."
+           *         },
+           *         {
+           *           "topic": "tara",
+           *           "choice": "Counted both ways; taras 3 (vipat), 5 (pratyari) and 7 (vadha) score 0, every other 1.5 per direction.",
+           *           "alternatives": "PyJHora v4.8.5 scores 1.5 for the remainders 3, 5 and 7 instead (the reverse)."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.AshtakootaResponse'];
         };
       };
@@ -36122,7 +36393,7 @@ export interface operations {
           };
         };
       };
-      /** @description invalid_request, naive_datetime, unsupported_astrology_system */
+      /** @description duplicate_matching_charts, invalid_request, naive_datetime, unsupported_astrology_system */
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -36133,7 +36404,8 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
+              code?:
+                'duplicate_matching_charts' | 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
             };
           };
         };
@@ -36176,7 +36448,7 @@ export interface operations {
           };
         };
       };
-      /** @description duplicate_matching_charts, internal_error */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -36187,7 +36459,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'duplicate_matching_charts' | 'internal_error';
+              code?: 'internal_error';
             };
           };
         };
@@ -36238,6 +36510,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "groom": {
+         *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4"
+         *       },
+         *       "bride": {
+         *         "birth": {
+         *           "moment": "1992-11-03T06:15:00+05:30",
+         *           "latitude": 13.0827,
+         *           "longitude": 80.2707
+         *         }
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['astro.vedic.v1.MatchingRequest'];
       };
     };
@@ -36257,6 +36543,169 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "method_version": "kundli-matching-v1",
+           *       "groom": {
+           *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *         "moon_longitude": 293.8692244265,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "bride": {
+           *         "chart_id": null,
+           *         "moon_longitude": 294.1543240397,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "poruthams": [
+           *         {
+           *           "porutham": "dina",
+           *           "agreeable": false,
+           *           "groom_value": "dhanishta",
+           *           "bride_value": "dhanishta",
+           *           "reason": "the groom's star is 1 from the bride's (remainder 1 by 9); agreeable for remainders 2, 4, 6, 8 and 0",
+           *           "source": "count from the bride's star to the groom's, remainder by 9 (prokerala.com \"Dina porutham\")"
+           *         },
+           *         {
+           *           "porutham": "gana",
+           *           "agreeable": true,
+           *           "groom_value": "rakshasa",
+           *           "bride_value": "rakshasa",
+           *           "reason": "same gana (rakshasa)",
+           *           "source": "same gana, or deva with manushya, agrees; rakshasa with another gana does not (PyJHora v4.8.5 compatibility.py gana_porutham_south)"
+           *         },
+           *         {
+           *           "porutham": "mahendra",
+           *           "agreeable": false,
+           *           "groom_value": "dhanishta",
+           *           "bride_value": "dhanishta",
+           *           "reason": "the groom's star is 1 from the bride's; agreeable at 4, 7, 10, 13, 16, 19, 22, 25",
+           *           "source": "PyJHora v4.8.5 compatibility.py mahendra_porutham"
+           *         }
+           *       ],
+           *       "agreeable_count": 4,
+           *       "max_count": 10,
+           *       "essential_failed": [
+           *         "rajju"
+           *       ],
+           *       "verdict": "not_recommended",
+           *       "manglik": {
+           *         "groom": {
+           *           "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *           "mars_sign": "aquarius",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "gemini",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 2,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "pisces",
+           *               "mars_house": 12,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [
+           *             {
+           *               "rule": "mars_in_leo_or_aquarius",
+           *               "reason": "Mars is in aquarius",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             },
+           *             {
+           *               "rule": "mars_aspected_by_jupiter",
+           *               "reason": "jupiter in gemini aspects Mars (9th from it)",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             }
+           *           ],
+           *           "cancelled": true,
+           *           "is_manglik": false,
+           *           "reason": "Mars forms the dosha from moon (house 2), venus (house 12), cancelled by mars_in_leo_or_aquarius, mars_aspected_by_jupiter"
+           *         },
+           *         "bride": {
+           *           "chart_id": null,
+           *           "mars_sign": "gemini",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "libra",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 6,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "scorpio",
+           *               "mars_house": 8,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [],
+           *           "cancelled": false,
+           *           "is_manglik": true,
+           *           "reason": "Mars forms the dosha from venus (house 8) and no exception cancels it"
+           *         },
+           *         "compatible": false,
+           *         "reason": "only the bride is manglik",
+           *         "source": "Mars in the 1st, 4th, 7th, 8th or 12th (\"lagne vyaye cha patale jamitre chashtame kuje\"), the 2nd added as in South India (PyJHora dosha.py include_2nd_house), counted from lagna, Moon and Venus"
+           *       },
+           *       "conventions": [
+           *         {
+           *           "topic": "moon",
+           *           "choice": "Sidereal (Lahiri) Moon of each chart; nakshatra, pada and sign from its longitude; vashya halves of Sagittarius and Capricorn split at 15°.",
+           *           "alternatives": "PyJHora splits the halves by pada (1-2 / 3-4) instead of by degree."
+           *         },
+           *         {
+           *           "topic": "counting",
+           *           "choice": "Star and sign counts run from the bride's to the groom's, both counted (same star = 1).",
+           *           "alternatives": "Some Tamil almanacs count dina from the groom."
+           *         },
+           *         {
+           *           "topic": "dina",
+           *           "choice": "Agreeable when the count leaves 2, 4, 6, 8 or 0 by 9.",
+           *           "alternatives": "Vysyamala-style lists add exceptions for stars within one sign (PyJHora dina_porutham_south)."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.PoruthamResponse'];
         };
       };
@@ -36378,7 +36827,7 @@ export interface operations {
           };
         };
       };
-      /** @description invalid_request, naive_datetime, unsupported_astrology_system */
+      /** @description duplicate_matching_charts, invalid_request, naive_datetime, unsupported_astrology_system */
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -36389,7 +36838,8 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
+              code?:
+                'duplicate_matching_charts' | 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
             };
           };
         };
@@ -36432,7 +36882,7 @@ export interface operations {
           };
         };
       };
-      /** @description duplicate_matching_charts, internal_error */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -36443,7 +36893,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'duplicate_matching_charts' | 'internal_error';
+              code?: 'internal_error';
             };
           };
         };
