@@ -224,6 +224,18 @@ describe('matching errors', () => {
         'duplicate_matching_charts',
       );
       assert.equal(e.details?.chart_id, a.id);
+      expectError(
+        await post(path, { groom: { chart_id: a.id }, bride: { chart_id: a.id.toUpperCase() } }),
+        422,
+        'duplicate_matching_charts',
+      );
+    });
+    it(`${route}: a chart id that is no UUID is 404 chart_not_found`, async () => {
+      expectError(
+        await post(path, { groom: { chart_id: 'not-a-chart' }, bride: { chart_id: b.id } }),
+        404,
+        'chart_not_found',
+      );
     });
     it(`${route}: a Western chart is 422 unsupported_astrology_system`, async () => {
       expectError(

@@ -85,7 +85,8 @@ function validate(req: MatchingRequest): [Validated, Validated] {
   const g = validatePartner('groom', req.groom, errors);
   const b = validatePartner('bride', req.bride, errors);
   if (errors.length || !g || !b) throw fieldErrorsAnswer(errors);
-  if (g.chartId !== undefined && g.chartId === b.chartId)
+  // Chart ids are UUIDs, which the chart service matches whatever their case.
+  if (g.chartId !== undefined && g.chartId.toLowerCase() === b.chartId?.toLowerCase())
     throw new AppError('duplicate_matching_charts', 'The groom and the bride are the same chart.', {
       chart_id: g.chartId,
     });
