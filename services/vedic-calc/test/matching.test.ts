@@ -203,11 +203,14 @@ describe('Nadi and Bhakoot dosha exceptions (Muhurta Chintamani as commonly stat
 });
 
 describe('poruthams by the published rules, worked by hand', () => {
-  it('dina: remainders 2, 4, 6, 8, 0 of the count from the bride (prokerala.com)', () => {
+  it("dina: the counts 2, 4, 6, 8, 9, 11, 13, 15, 18, 20, 24, 26 from the bride (vysyamala.com, quoted in PyJHora's dina_porutham_south)", () => {
     assert.equal(porutham(moonAt(4, 1), moonAt(1, 1), 'dina').agreeable, true); // 4th
     assert.equal(porutham(moonAt(3, 1), moonAt(1, 1), 'dina').agreeable, false); // 3rd
-    assert.equal(porutham(moonAt(10, 1), moonAt(1, 1), 'dina').agreeable, false); // 10th: remainder 1
-    assert.equal(porutham(moonAt(18, 1), moonAt(1, 1), 'dina').agreeable, true); // 18th: remainder 0
+    assert.equal(porutham(moonAt(10, 1), moonAt(1, 1), 'dina').agreeable, false); // 10th
+    assert.equal(porutham(moonAt(18, 1), moonAt(1, 1), 'dina').agreeable, true); // 18th
+    assert.equal(porutham(moonAt(22, 1), moonAt(1, 1), 'dina').agreeable, false); // 22nd: vainashika
+    assert.equal(porutham(moonAt(1, 1), moonAt(2, 1), 'dina').agreeable, false); // 27th
+    assert.equal(porutham(moonAt(1, 1), moonAt(1, 1), 'dina').agreeable, false); // same star: 1st
   });
   it('vedha: the classical pairs, and mrigashira, chitra, dhanishta among themselves', () => {
     assert.equal(porutham(moonAt(1, 1), moonAt(18, 1), 'vedha').agreeable, false); // ashwini-jyeshtha

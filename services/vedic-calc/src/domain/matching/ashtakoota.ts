@@ -115,8 +115,7 @@ function tara(g: MatchingMoon, b: MatchingMoon): KootaResult {
     reason:
       `the groom's star is tara ${t(fromBride)} from the bride's, the bride's is tara ${t(fromGroom)} from the groom's; ` +
       'vipat (3), pratyari (5) and vadha (7) are inauspicious, every other tara gives 1.5',
-    source:
-      'count of the stars both ways, remainder by 9 (Muhurta Chintamani, as described at astrobix.com "Taara Milan")',
+    source: 'count of the stars both ways, remainder by 9 (astrobix.com "Taara Milan"; kundalimilan.in)',
   };
 }
 

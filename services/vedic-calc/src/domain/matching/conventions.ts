@@ -48,7 +48,8 @@ export const ASHTAKOOTA_CONVENTIONS: readonly Convention[] = [
     topic: 'vashya_gana_yoni_tables',
     choice:
       'Vashya, gana and yoni points from the saravali.de tables as PyJHora holds them (gana: groom deva with bride manushya 5, groom manushya with bride deva 6, groom deva with bride rakshasa 1).',
-    alternatives: 'Some calculators (e.g. astroyogi.com) use other vashya points and give 0 for deva with rakshasa.',
+    alternatives:
+      'Other published tables differ: astroyogi.com vashya points; ranjanadikshit.com vashya 2 same group, 1 when one is vasya to the other, 0.5 when one is food to the other; "Gana, Nadi, Bhakuta" (scribd 268021076) gana 5 for deva with manushya either way, 1 for manushya with rakshasa, 0 for deva with rakshasa.',
   },
   {
     topic: 'dosha_exceptions',
@@ -74,8 +75,10 @@ export const PORUTHAM_CONVENTIONS: readonly Convention[] = [
   },
   {
     topic: 'dina',
-    choice: 'Agreeable when the count leaves 2, 4, 6, 8 or 0 by 9.',
-    alternatives: 'Vysyamala-style lists add exceptions for stars within one sign (PyJHora dina_porutham_south).',
+    choice:
+      "Agreeable when the groom's star is the 2nd, 4th, 6th, 8th, 9th, 11th, 13th, 15th, 18th, 20th, 24th or 26th from the bride's (vysyamala.com's list).",
+    alternatives:
+      'The plain remainder rule (2, 4, 6, 8, 0 by 9) also accepts 17, 22 (vainashika) and 27; Tamil almanacs add 17, 21, 25 and exceptions within one sign (PyJHora dina_porutham_south).',
   },
   {
     topic: 'rajju_vedha',

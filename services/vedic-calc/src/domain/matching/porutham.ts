@@ -42,17 +42,19 @@ export interface PoruthamsResult {
 const ESSENTIAL: readonly PoruthamName[] = ['rajju', 'vedha'];
 const n = (s: string) => s.replace(/_/g, ' ');
 
+/** Agreeable dina counts (vysyamala.com, as quoted in PyJHora's dina_porutham_south docstring). */
+export const DINA_COUNTS: readonly number[] = [2, 4, 6, 8, 9, 11, 13, 15, 18, 20, 24, 26];
+
 function dina(g: MatchingMoon, b: MatchingMoon): PoruthamResult {
   const c = starCount(b.nakshatraIndex, g.nakshatraIndex);
-  const r = c % 9;
-  const ok = [0, 2, 4, 6, 8].includes(r);
+  const ok = DINA_COUNTS.includes(c);
   return {
     porutham: 'dina',
     agreeable: ok,
     groom_value: g.nakshatra,
     bride_value: b.nakshatra,
-    reason: `the groom's star is ${c} from the bride's (remainder ${r} by 9); agreeable for remainders 2, 4, 6, 8 and 0`,
-    source: 'count from the bride\'s star to the groom\'s, remainder by 9 (prokerala.com "Dina porutham")',
+    reason: `the groom's star is ${c} from the bride's; agreeable at ${DINA_COUNTS.join(', ')}`,
+    source: "count from the bride's star to the groom's: vysyamala.com's list, as quoted in " + PYJHORA,
   };
 }
 
