@@ -1,7 +1,7 @@
 // Ashtakoota (guna milan): the eight kootas of the two Moons, 36 points, with the classical exceptions
 // that cancel Nadi and Bhakoot dosha. Every koota answers its points, both partners' values, the reason
 // and the source of its rule. Pure.
-import { naturalRelation } from '@astro/astro-core';
+import { naturalRelation, SIGNS } from '@astro/astro-core';
 import { signCount, starCount, type MatchingMoon } from './moon.ts';
 import {
   BHAKOOT_DOSHA,
@@ -26,7 +26,6 @@ import {
   YONI_SOURCE,
   YONIS,
 } from './tables.ts';
-import { SIGNS } from '@astro/astro-core';
 
 export interface KootaResult {
   koota: 'varna' | 'vashya' | 'tara' | 'yoni' | 'graha_maitri' | 'gana' | 'bhakoot' | 'nadi';
