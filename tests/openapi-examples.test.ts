@@ -255,6 +255,12 @@ describe('OpenAPI examples from real calls', () => {
         ...place,
       },
     });
+    const couple = {
+      groom: { chart_id: vedic.id },
+      bride: { birth: { moment: '1992-11-03T06:15:00+05:30', latitude: 13.0827, longitude: 80.2707 } },
+    };
+    await soft('MatchingService_GetAshtakoota', 'POST', '/v1/vedic/matching/ashtakoota', { token: ak, body: couple });
+    await soft('MatchingService_GetPorutham', 'POST', '/v1/vedic/matching/porutham', { token: ak, body: couple });
     await soft('LlmInterpretationService_NatalInterpretation', 'POST', '/v1/interpretations/natal', {
       token: ak,
       body: { chart_id: western.id, language: 'en' },

@@ -76,6 +76,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   unsupported_astrology_system: C(422, 'This route does not support the chart system.'),
   unsupported_house_system: C(422, 'This route does not support the house system.'),
   duplicate_relationship_charts: C(422, 'Both sides of a relationship are the same chart.'),
+  duplicate_matching_charts: C(422, 'The groom and the bride are the same chart.'),
   invalid_return_location: C(422, 'Give both return coordinates or neither.'),
   invalid_plan_tier: C(422, 'Unknown plan tier.'),
   invalid_scope: C(422, 'Unknown scope.'),

@@ -1072,6 +1072,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/dosha/manglik': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Manglik (Kuja) dosha of a chart: Mars from the lagna, Moon and Venus, with B.V. Raman's exceptions
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['MatchingService_GetManglik'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{id}/arudha': {
     parameters: {
       query?: never;
@@ -2093,6 +2113,46 @@ export interface paths {
     get: operations['VedicStrengthService_GetVimshopaka'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/matching/ashtakoota': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ashtakoota guna milan of two charts or births: eight kootas (36 points), Nadi and Bhakoot exceptions, Manglik dosha
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    post: operations['MatchingService_GetAshtakoota'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/matching/porutham': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The ten South Indian poruthams of two charts or births, with Manglik dosha
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    post: operations['MatchingService_GetPorutham'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3830,6 +3890,44 @@ export interface components {
       /** @enum {string} */
       plan_tier: 'free' | 'hobby' | 'pro';
     };
+    'astro.vedic.v1.ManglikResponse': {
+      chart_id: string;
+      method_version: string;
+      mars_sign: string;
+      references: components['schemas']['astro.vedic.v1.ManglikReference'][];
+      dosha_present: boolean;
+      cancellations: components['schemas']['astro.vedic.v1.DoshaCancellation'][];
+      cancelled: boolean;
+      is_manglik: boolean;
+      reason: string;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.ManglikReference': {
+      /** @enum {string} */
+      reference: 'lagna' | 'moon' | 'venus';
+      reference_sign: string;
+      /** Format: int32 */
+      mars_house: number;
+      dosha: boolean;
+      cancelled: boolean;
+    };
+    'astro.vedic.v1.DoshaCancellation': {
+      rule: string;
+      reason: string;
+      source: string;
+    };
+    'astro.vedic.v1.MatchingConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.FeatureUsed': {
+      source: string;
+      version: string;
+      fields: string[];
+    };
     'astro.vedic.v1.JaiminiLegacyArudhaResponse': {
       chart_id: string;
       lagna_sign: string;
@@ -3986,11 +4084,6 @@ export interface components {
       /** @description sun .. ketu, ascendant, midheaven */
       planet: string;
       sign: string;
-    };
-    'astro.vedic.v1.FeatureUsed': {
-      source: string;
-      version: string;
-      fields: string[];
     };
     'astro.vedic.v1.GetVimshottariResponse': {
       chart_id: string;
@@ -4703,6 +4796,133 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+    };
+    'astro.vedic.v1.MatchingRequest': {
+      /** @description the groom (boy): the classical rules are directional */
+      groom: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+      /** @description the bride (girl) */
+      bride: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+    };
+    'astro.vedic.v1.MatchingPartnerInputParams': {
+      /**
+       * Format: uuid
+       * @description a Vedic chart of the caller's tenant; or give birth
+       */
+      chart_id?: string;
+      /** @description inline birth data; or give chart_id */
+      birth?: components['schemas']['astro.vedic.v1.MatchingBirthParams'];
+    };
+    'astro.vedic.v1.MatchingBirthParams': {
+      /**
+       * Format: date-time
+       * @description ISO 8601 with an offset; years 1000-3000
+       */
+      moment: string;
+      /** @description -90..90 */
+      latitude: number;
+      /** @description -180..180, east positive */
+      longitude: number;
+    };
+    'astro.vedic.v1.AshtakootaResponse': {
+      method_version: string;
+      groom: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      bride: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      kootas: components['schemas']['astro.vedic.v1.Koota'][];
+      total_points: number;
+      max_points: number;
+      doshas: components['schemas']['astro.vedic.v1.KootaDosha'][];
+      total_points_after_exceptions: number;
+      /**
+       * @description from total_points_after_exceptions: <18, 18-24.5, 25-32.5, 33-36
+       * @enum {string}
+       */
+      verdict: 'not_recommended' | 'average' | 'good' | 'excellent';
+      manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
+      conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.MatchingPartnerMoon': {
+      chart_id: string | null;
+      /** @description sidereal (Lahiri), degrees */
+      moon_longitude: number;
+      moon_sign: string;
+      nakshatra: string;
+      /**
+       * Format: int32
+       * @description 1 (ashwini) .. 27 (revati)
+       */
+      nakshatra_number: number;
+      /**
+       * Format: int32
+       * @description 1-4
+       */
+      pada: number;
+      navamsa_sign: string;
+    };
+    'astro.vedic.v1.Koota': {
+      /** @enum {string} */
+      koota: 'varna' | 'vashya' | 'tara' | 'yoni' | 'graha_maitri' | 'gana' | 'bhakoot' | 'nadi';
+      points: number;
+      max_points: number;
+      groom_value: string;
+      bride_value: string;
+      reason: string;
+      source: string;
+    };
+    'astro.vedic.v1.KootaDosha': {
+      /** @enum {string} */
+      dosha: 'nadi' | 'bhakoot';
+      present: boolean;
+      cancelled: boolean;
+      cancellations: components['schemas']['astro.vedic.v1.DoshaCancellation'][];
+      points_restored: number;
+      reason: string;
+    };
+    'astro.vedic.v1.ManglikPair': {
+      groom: components['schemas']['astro.vedic.v1.ManglikStatus'] | null;
+      bride: components['schemas']['astro.vedic.v1.ManglikStatus'] | null;
+      compatible: boolean;
+      reason: string;
+      source: string;
+    };
+    'astro.vedic.v1.ManglikStatus': {
+      chart_id: string | null;
+      mars_sign: string;
+      references: components['schemas']['astro.vedic.v1.ManglikReference'][];
+      dosha_present: boolean;
+      cancellations: components['schemas']['astro.vedic.v1.DoshaCancellation'][];
+      cancelled: boolean;
+      is_manglik: boolean;
+      reason: string;
+    };
+    'astro.vedic.v1.PoruthamResponse': {
+      method_version: string;
+      groom: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      bride: components['schemas']['astro.vedic.v1.MatchingPartnerMoon'] | null;
+      poruthams: components['schemas']['astro.vedic.v1.Porutham'][];
+      /** Format: int32 */
+      agreeable_count: number;
+      /** Format: int32 */
+      max_count: number;
+      essential_failed: string[];
+      /**
+       * @description 8-10 excellent, 6-7 good, 5 average; not_recommended below 5 or when rajju or vedha fails
+       * @enum {string}
+       */
+      verdict: 'not_recommended' | 'average' | 'good' | 'excellent';
+      manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
+      conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.Porutham': {
+      /** @enum {string} */
+      porutham:
+        'dina' | 'gana' | 'mahendra' | 'stree_deergha' | 'yoni' | 'rasi' | 'rasyadhipati' | 'vasya' | 'rajju' | 'vedha';
+      agreeable: boolean;
+      groom_value: string;
+      bride_value: string;
+      reason: string;
+      source: string;
     };
     'astro.vedic.v1.ListMuhurtaActivityTypesResponse': {
       activities: components['schemas']['astro.vedic.v1.MuhurtaActivityType'][];
@@ -22272,6 +22492,282 @@ export interface operations {
       };
     };
   };
+  MatchingService_GetManglik: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Manglik (Kuja) dosha of a chart: Mars from the lagna, Moon and Venus, with B.V. Raman's exceptions */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *       "method_version": "kundli-matching-v1",
+           *       "mars_sign": "aquarius",
+           *       "references": [
+           *         {
+           *           "reference": "lagna",
+           *           "reference_sign": "gemini",
+           *           "mars_house": 9,
+           *           "dosha": false,
+           *           "cancelled": false
+           *         },
+           *         {
+           *           "reference": "moon",
+           *           "reference_sign": "capricorn",
+           *           "mars_house": 2,
+           *           "dosha": true,
+           *           "cancelled": false
+           *         },
+           *         {
+           *           "reference": "venus",
+           *           "reference_sign": "pisces",
+           *           "mars_house": 12,
+           *           "dosha": true,
+           *           "cancelled": false
+           *         }
+           *       ],
+           *       "dosha_present": true,
+           *       "cancellations": [
+           *         {
+           *           "rule": "mars_in_leo_or_aquarius",
+           *           "reason": "Mars is in aquarius",
+           *           "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *         },
+           *         {
+           *           "rule": "mars_aspected_by_jupiter",
+           *           "reason": "jupiter in gemini aspects Mars (9th from it)",
+           *           "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *         }
+           *       ],
+           *       "cancelled": true,
+           *       "is_manglik": false,
+           *       "reason": "Mars forms the dosha from moon (house 2), venus (house 12), cancelled by mars_in_leo_or_aquarius, mars_aspected_by_jupiter",
+           *       "source": "Mars in the 1st, 4th, 7th, 8th or 12th (\"lagne vyaye cha patale jamitre chashtame kuje\"), the 2nd added as in South India (PyJHora dosha.py include_2nd_house), counted from lagna, Moon and Venus",
+           *       "conventions": [
+           *         {
+           *           "topic": "moon",
+           *           "choice": "Sidereal (Lahiri) Moon of each chart; nakshatra, pada and sign from its longitude; vashya halves of Sagittarius and Capricorn split at 15°.",
+           *           "alternatives": "PyJHora splits the halves by pada (1-2 / 3-4) instead of by degree."
+           *         },
+           *         {
+           *           "topic": "manglik_houses",
+           *           "choice": "Mars in houses 1, 2, 4, 7, 8 or 12 (whole signs) from the lagna, the Moon or Venus.",
+           *           "alternatives": "North Indian calculators often omit the 2nd; PyJHora by default omits the 1st and counts from the lagna only."
+           *         },
+           *         {
+           *           "topic": "manglik_exceptions",
+           *           "choice": "B.V. Raman's exceptions as PyJHora lists them: Mars in Leo or Aquarius; in the 2nd in Gemini/Virgo, 4th in Aries/Scorpio, 7th in Cancer/Capricorn, 8th in Sagittarius/Pisces, 12th in Taurus/Libra (per reference); Mars with or aspected by Jupiter or Saturn; Mars retrograde; lagna Cancer or Leo. Two manglik partners cancel each other.",
+           *           "alternatives": "Raman also lists weakness, dispositor and benefic-in-lagna reductions; they are not applied (they reduce rather than cancel)."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ManglikResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   JaiminiService_GetLegacyArudha: {
     parameters: {
       query?: never;
@@ -35488,6 +35984,893 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'unknown_planet' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  MatchingService_GetAshtakoota: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "groom": {
+         *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4"
+         *       },
+         *       "bride": {
+         *         "birth": {
+         *           "moment": "1992-11-03T06:15:00+05:30",
+         *           "latitude": 13.0827,
+         *           "longitude": 80.2707
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['astro.vedic.v1.MatchingRequest'];
+      };
+    };
+    responses: {
+      /** @description Ashtakoota guna milan of two charts or births: eight kootas (36 points), Nadi and Bhakoot exceptions, Manglik dosha */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "method_version": "kundli-matching-v1",
+           *       "groom": {
+           *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *         "moon_longitude": 293.8692244265,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "bride": {
+           *         "chart_id": null,
+           *         "moon_longitude": 294.1543240397,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "kootas": [
+           *         {
+           *           "koota": "varna",
+           *           "points": 1,
+           *           "max_points": 1,
+           *           "groom_value": "vaishya",
+           *           "bride_value": "vaishya",
+           *           "reason": "the groom's varna (vaishya) is equal to or above the bride's (vaishya)",
+           *           "source": "Moon-sign varna of the published Ashtakoota rules (astrobix.com, kundalimilan.in)"
+           *         },
+           *         {
+           *           "koota": "vashya",
+           *           "points": 2,
+           *           "max_points": 2,
+           *           "groom_value": "jalachara",
+           *           "bride_value": "jalachara",
+           *           "reason": "both Moons are jalachara",
+           *           "source": "vashya groups of the Moon sign (halves of Sagittarius and Capricorn at 15°); points: PyJHora v4.8.5 compatibility.py VasiyaArray (saravali.de)"
+           *         },
+           *         {
+           *           "koota": "tara",
+           *           "points": 3,
+           *           "max_points": 3,
+           *           "groom_value": "dhanishta",
+           *           "bride_value": "dhanishta",
+           *           "reason": "the groom's star is tara janma (1) from the bride's, the bride's is tara janma (1) from the groom's; vipat (3), pratyari (5) and vadha (7) are inauspicious, every other tara gives 1.5",
+           *           "source": "count of the stars both ways, remainder by 9 (Muhurta Chintamani, as described at astrobix.com \"Taara Milan\")"
+           *         }
+           *       ],
+           *       "total_points": 28,
+           *       "max_points": 36,
+           *       "doshas": [
+           *         {
+           *           "dosha": "nadi",
+           *           "present": true,
+           *           "cancelled": false,
+           *           "cancellations": [],
+           *           "points_restored": 0,
+           *           "reason": "nadi dosha stands: no classical exception applies"
+           *         },
+           *         {
+           *           "dosha": "bhakoot",
+           *           "present": false,
+           *           "cancelled": false,
+           *           "cancellations": [],
+           *           "points_restored": 0,
+           *           "reason": "no bhakoot dosha"
+           *         }
+           *       ],
+           *       "total_points_after_exceptions": 28,
+           *       "verdict": "good",
+           *       "manglik": {
+           *         "groom": {
+           *           "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *           "mars_sign": "aquarius",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "gemini",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 2,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "pisces",
+           *               "mars_house": 12,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [
+           *             {
+           *               "rule": "mars_in_leo_or_aquarius",
+           *               "reason": "Mars is in aquarius",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             },
+           *             {
+           *               "rule": "mars_aspected_by_jupiter",
+           *               "reason": "jupiter in gemini aspects Mars (9th from it)",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             }
+           *           ],
+           *           "cancelled": true,
+           *           "is_manglik": false,
+           *           "reason": "Mars forms the dosha from moon (house 2), venus (house 12), cancelled by mars_in_leo_or_aquarius, mars_aspected_by_jupiter"
+           *         },
+           *         "bride": {
+           *           "chart_id": null,
+           *           "mars_sign": "gemini",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "libra",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 6,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "scorpio",
+           *               "mars_house": 8,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [],
+           *           "cancelled": false,
+           *           "is_manglik": true,
+           *           "reason": "Mars forms the dosha from venus (house 8) and no exception cancels it"
+           *         },
+           *         "compatible": false,
+           *         "reason": "only the bride is manglik",
+           *         "source": "Mars in the 1st, 4th, 7th, 8th or 12th (\"lagne vyaye cha patale jamitre chashtame kuje\"), the 2nd added as in South India (PyJHora dosha.py include_2nd_house), counted from lagna, Moon and Venus"
+           *       },
+           *       "conventions": [
+           *         {
+           *           "topic": "moon",
+           *           "choice": "Sidereal (Lahiri) Moon of each chart; nakshatra, pada and sign from its longitude; vashya halves of Sagittarius and Capricorn split at 15°.",
+           *           "alternatives": "PyJHora splits the halves by pada (1-2 / 3-4) instead of by degree."
+           *         },
+           *         {
+           *           "topic": "varna",
+           *           "choice": "Moon-sign varna by element: water brahmin, fire kshatriya, earth vaishya, air shudra.",
+           *           "alternatives": "PyJHora swaps Taurus/Virgo/Capricorn and Gemini/Libra/Aquarius (vaishya and shudra)."
+           *         },
+           *         {
+           *           "topic": "tara",
+           *           "choice": "Counted both ways; taras 3 (vipat), 5 (pratyari) and 7 (vadha) score 0, every other 1.5 per direction.",
+           *           "alternatives": "PyJHora v4.8.5 scores 1.5 for the remainders 3, 5 and 7 instead (the reverse)."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.AshtakootaResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description duplicate_matching_charts, invalid_request, naive_datetime, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'duplicate_matching_charts' | 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  MatchingService_GetPorutham: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "groom": {
+         *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4"
+         *       },
+         *       "bride": {
+         *         "birth": {
+         *           "moment": "1992-11-03T06:15:00+05:30",
+         *           "latitude": 13.0827,
+         *           "longitude": 80.2707
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['astro.vedic.v1.MatchingRequest'];
+      };
+    };
+    responses: {
+      /** @description The ten South Indian poruthams of two charts or births, with Manglik dosha */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "method_version": "kundli-matching-v1",
+           *       "groom": {
+           *         "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *         "moon_longitude": 293.8692244265,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "bride": {
+           *         "chart_id": null,
+           *         "moon_longitude": 294.1543240397,
+           *         "moon_sign": "capricorn",
+           *         "nakshatra": "dhanishta",
+           *         "nakshatra_number": 23,
+           *         "pada": 1,
+           *         "navamsa_sign": "leo"
+           *       },
+           *       "poruthams": [
+           *         {
+           *           "porutham": "dina",
+           *           "agreeable": false,
+           *           "groom_value": "dhanishta",
+           *           "bride_value": "dhanishta",
+           *           "reason": "the groom's star is 1 from the bride's (remainder 1 by 9); agreeable for remainders 2, 4, 6, 8 and 0",
+           *           "source": "count from the bride's star to the groom's, remainder by 9 (prokerala.com \"Dina porutham\")"
+           *         },
+           *         {
+           *           "porutham": "gana",
+           *           "agreeable": true,
+           *           "groom_value": "rakshasa",
+           *           "bride_value": "rakshasa",
+           *           "reason": "same gana (rakshasa)",
+           *           "source": "same gana, or deva with manushya, agrees; rakshasa with another gana does not (PyJHora v4.8.5 compatibility.py gana_porutham_south)"
+           *         },
+           *         {
+           *           "porutham": "mahendra",
+           *           "agreeable": false,
+           *           "groom_value": "dhanishta",
+           *           "bride_value": "dhanishta",
+           *           "reason": "the groom's star is 1 from the bride's; agreeable at 4, 7, 10, 13, 16, 19, 22, 25",
+           *           "source": "PyJHora v4.8.5 compatibility.py mahendra_porutham"
+           *         }
+           *       ],
+           *       "agreeable_count": 4,
+           *       "max_count": 10,
+           *       "essential_failed": [
+           *         "rajju"
+           *       ],
+           *       "verdict": "not_recommended",
+           *       "manglik": {
+           *         "groom": {
+           *           "chart_id": "01a21160-732a-72a4-9b93-b585fe940dd4",
+           *           "mars_sign": "aquarius",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "gemini",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 2,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "pisces",
+           *               "mars_house": 12,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [
+           *             {
+           *               "rule": "mars_in_leo_or_aquarius",
+           *               "reason": "Mars is in aquarius",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             },
+           *             {
+           *               "rule": "mars_aspected_by_jupiter",
+           *               "reason": "jupiter in gemini aspects Mars (9th from it)",
+           *               "source": "B.V. Raman's exceptions, as listed in PyJHora v4.8.5 dosha.py"
+           *             }
+           *           ],
+           *           "cancelled": true,
+           *           "is_manglik": false,
+           *           "reason": "Mars forms the dosha from moon (house 2), venus (house 12), cancelled by mars_in_leo_or_aquarius, mars_aspected_by_jupiter"
+           *         },
+           *         "bride": {
+           *           "chart_id": null,
+           *           "mars_sign": "gemini",
+           *           "references": [
+           *             {
+           *               "reference": "lagna",
+           *               "reference_sign": "libra",
+           *               "mars_house": 9,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "moon",
+           *               "reference_sign": "capricorn",
+           *               "mars_house": 6,
+           *               "dosha": false,
+           *               "cancelled": false
+           *             },
+           *             {
+           *               "reference": "venus",
+           *               "reference_sign": "scorpio",
+           *               "mars_house": 8,
+           *               "dosha": true,
+           *               "cancelled": false
+           *             }
+           *           ],
+           *           "dosha_present": true,
+           *           "cancellations": [],
+           *           "cancelled": false,
+           *           "is_manglik": true,
+           *           "reason": "Mars forms the dosha from venus (house 8) and no exception cancels it"
+           *         },
+           *         "compatible": false,
+           *         "reason": "only the bride is manglik",
+           *         "source": "Mars in the 1st, 4th, 7th, 8th or 12th (\"lagne vyaye cha patale jamitre chashtame kuje\"), the 2nd added as in South India (PyJHora dosha.py include_2nd_house), counted from lagna, Moon and Venus"
+           *       },
+           *       "conventions": [
+           *         {
+           *           "topic": "moon",
+           *           "choice": "Sidereal (Lahiri) Moon of each chart; nakshatra, pada and sign from its longitude; vashya halves of Sagittarius and Capricorn split at 15°.",
+           *           "alternatives": "PyJHora splits the halves by pada (1-2 / 3-4) instead of by degree."
+           *         },
+           *         {
+           *           "topic": "counting",
+           *           "choice": "Star and sign counts run from the bride's to the groom's, both counted (same star = 1).",
+           *           "alternatives": "Some Tamil almanacs count dina from the groom."
+           *         },
+           *         {
+           *           "topic": "dina",
+           *           "choice": "Agreeable when the count leaves 2, 4, 6, 8 or 0 by 9.",
+           *           "alternatives": "Vysyamala-style lists add exceptions for stars within one sign (PyJHora dina_porutham_south)."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.longitude",
+           *             "planets.speed_per_day"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.PoruthamResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description duplicate_matching_charts, invalid_request, naive_datetime, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'duplicate_matching_charts' | 'invalid_request' | 'naive_datetime' | 'unsupported_astrology_system';
             };
           };
         };

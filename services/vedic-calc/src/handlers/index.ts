@@ -12,6 +12,7 @@ import { theoRegistrations } from './theo-handlers.ts';
 import { predictRegistrations } from './predict-handlers.ts';
 import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
+import { matchingRegistrations } from './matching-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -25,6 +26,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...theoRegistrations(deps),
     ...predictRegistrations(deps),
     ...readingsRegistrations(deps),
+    ...matchingRegistrations(deps),
     ...erasureRegistrations(deps),
   ];
 }
