@@ -89,7 +89,8 @@ export interface SignInfo {
 
 const ELEMENTS: readonly Element[] = ['fire', 'earth', 'air', 'water'];
 const MODALITIES: readonly Modality[] = ['cardinal', 'fixed', 'mutable'];
-const RULERS: readonly ClassicalPlanet[] = [
+/** Classical (whole-sign) ruler of each sign, by sign index from Aries. */
+export const SIGN_RULERS: readonly ClassicalPlanet[] = [
   'mars',
   'venus',
   'mercury',
@@ -108,7 +109,7 @@ const MODERN_RULERS: Partial<Record<Sign, PlanetKey>> = { scorpio: 'pluto', aqua
 export const SIGN_INFO: Readonly<Record<Sign, Readonly<SignInfo>>> = Object.freeze(
   Object.fromEntries(
     SIGNS.map((sign, index) => {
-      const ruler = RULERS[index]!;
+      const ruler = SIGN_RULERS[index]!;
       const info: SignInfo = {
         sign,
         index,

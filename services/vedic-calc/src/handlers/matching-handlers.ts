@@ -21,6 +21,7 @@ import {
 import { ashtakoota } from '../domain/matching/ashtakoota.ts';
 import {
   ASHTAKOOTA_CONVENTIONS,
+  type Convention,
   MANGLIK_CONVENTIONS,
   MATCHING_METHOD_VERSION,
   PORUTHAM_CONVENTIONS,
@@ -164,40 +165,31 @@ const FEATURES: FeatureUsed[] = [
 ];
 
 export function matchingRegistrations(deps: VedicDeps): Registration[] {
-  const both = async (req: MatchingRequest, ctx: CallContext): Promise<[Partner, Partner]> => {
-    const [g, b] = validate(req);
-    return Promise.all([loadPartner(deps, ctx, g), loadPartner(deps, ctx, b)]);
+  /** Both partners loaded, their Moons scored by `rules`, with both Manglik readings: one answer shape. */
+  const match = async <T extends object>(
+    req: MatchingRequest,
+    ctx: CallContext,
+    rules: (groom: MatchingMoon, bride: MatchingMoon) => T,
+    conventions: readonly Convention[],
+  ) => {
+    const [gv, bv] = validate(req);
+    const [g, b] = await Promise.all([loadPartner(deps, ctx, gv), loadPartner(deps, ctx, bv)]);
+    const gm = moonOf(g);
+    const bm = moonOf(b);
+    return {
+      method_version: MATCHING_METHOD_VERSION,
+      groom: partnerMoon(g, gm),
+      bride: partnerMoon(b, bm),
+      ...rules(gm, bm),
+      manglik: pairOf(g, b),
+      conventions: [...conventions],
+      features_used: FEATURES,
+    };
   };
   return [
     service('astro.vedic.v1.MatchingService', MatchingServiceService, {
-      getAshtakoota: async (req, ctx) => {
-        const [g, b] = await both(req, ctx);
-        const gm = moonOf(g);
-        const bm = moonOf(b);
-        return {
-          method_version: MATCHING_METHOD_VERSION,
-          groom: partnerMoon(g, gm),
-          bride: partnerMoon(b, bm),
-          ...ashtakoota(gm, bm),
-          manglik: pairOf(g, b),
-          conventions: [...ASHTAKOOTA_CONVENTIONS],
-          features_used: FEATURES,
-        };
-      },
-      getPorutham: async (req, ctx) => {
-        const [g, b] = await both(req, ctx);
-        const gm = moonOf(g);
-        const bm = moonOf(b);
-        return {
-          method_version: MATCHING_METHOD_VERSION,
-          groom: partnerMoon(g, gm),
-          bride: partnerMoon(b, bm),
-          ...poruthams(gm, bm),
-          manglik: pairOf(g, b),
-          conventions: [...PORUTHAM_CONVENTIONS],
-          features_used: FEATURES,
-        };
-      },
+      getAshtakoota: (req, ctx) => match(req, ctx, ashtakoota, ASHTAKOOTA_CONVENTIONS),
+      getPorutham: (req, ctx) => match(req, ctx, poruthams, PORUTHAM_CONVENTIONS),
       getManglik: async (req, ctx) => {
         const stored = await deps.charts.load(ctx, req.chart_id);
         const p: Partner = { chartId: req.chart_id, bodies: stored.chart?.planets ?? [] };

@@ -11,7 +11,7 @@
 // - YONI_SOURCE: nakshatra yonis and their intense enemies as tabled at freehoroscopesonline.in/yonikoota.php.
 // - NADI_SOURCE: astrologerpanditji.com "Nadi Dosh" (adi: ashwini, ardra, punarvasu, uttara phalguni,
 //   hasta, jyeshtha, mula, shatabhisha, purva bhadrapada; madhya and antya likewise).
-import { degreeInSign, signIndexOf, type ClassicalPlanet } from '@astro/astro-core';
+import { degreeInSign, SIGN_RULERS, signIndexOf } from '@astro/astro-core';
 
 export const PYJHORA = 'PyJHora v4.8.5 compatibility.py';
 export const VARNA_SOURCE = 'Moon-sign varna of the published Ashtakoota rules (astrobix.com, kundalimilan.in)';
@@ -316,18 +316,5 @@ export const VASYA_SIGNS: readonly (readonly number[])[] = [
   [9],
 ];
 
-/** The sign lord of a sign index (whole-sign rulership). */
-export const SIGN_LORDS: readonly ClassicalPlanet[] = [
-  'mars',
-  'venus',
-  'mercury',
-  'moon',
-  'sun',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'saturn',
-  'jupiter',
-];
+/** The sign lord of a sign index (whole-sign rulership): astro-core's one table. */
+export const SIGN_LORDS = SIGN_RULERS;
