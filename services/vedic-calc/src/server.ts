@@ -6,6 +6,7 @@ import type { ChartSource } from './clients/chart-source.ts';
 import { eraseCaches } from './handlers/erasure-handlers.ts';
 import { vedicRegistrations } from './handlers/index.ts';
 import { ChainCache } from './store/chain-cache.ts';
+import type { ChainPool } from './workers/chain-pool.ts';
 
 /** Consumer group of this service on the bus (every replica shares the work). */
 export const ERASURE_GROUP = 'vedic-calc-erasure';
@@ -16,8 +17,8 @@ export interface VedicServer {
   subscribe(bus: EventBus): Promise<void>;
 }
 
-export function buildVedicServer(d: { charts: ChartSource }): VedicServer {
-  const deps = { charts: d.charts, chains: new ChainCache<HttpBodyAnswer>() };
+export function buildVedicServer(d: { charts: ChartSource; chainPool: ChainPool }): VedicServer {
+  const deps = { charts: d.charts, chains: new ChainCache<HttpBodyAnswer>(), chainPool: d.chainPool };
   return {
     registrations: vedicRegistrations(deps),
     subscribe: (bus) =>
