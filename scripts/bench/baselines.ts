@@ -7,7 +7,7 @@ import type { CallContext, Registration } from '@astro/platform';
 import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import { ChainCache } from '../../services/vedic-calc/src/store/chain-cache.ts';
 import { vimshottariChainJson } from '../../services/vedic-calc/src/domain/dashas/vimshottari-json.ts';
-import type { ChainPool } from '../../services/vedic-calc/src/workers/chain-pool.ts';
+import type { ChainPool } from '../../services/vedic-calc/src/clients/chain-pool.ts';
 import { dashaRegistrations } from '../../services/vedic-calc/src/handlers/dasha-handlers.ts';
 import { strengthRegistrations } from '../../services/vedic-calc/src/handlers/strength-handlers.ts';
 import { predictiveRegistrations } from '../../services/western-calc/src/handlers/predictive-handlers.ts';

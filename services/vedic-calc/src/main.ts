@@ -5,7 +5,7 @@ import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@a
 import { ChartSource } from './clients/chart-source.ts';
 import { vedicConfigSpec } from './config.ts';
 import { buildVedicServer } from './server.ts';
-import { ChainPool } from './workers/chain-pool.ts';
+import { ChainPool } from './clients/chain-pool.ts';
 
 const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
 const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);

@@ -6,7 +6,7 @@ import type { ChartSource } from './clients/chart-source.ts';
 import { eraseCaches } from './handlers/erasure-handlers.ts';
 import { vedicRegistrations } from './handlers/index.ts';
 import { ChainCache } from './store/chain-cache.ts';
-import type { ChainPool } from './workers/chain-pool.ts';
+import type { ChainPool } from './clients/chain-pool.ts';
 
 /** Consumer group of this service on the bus (every replica shares the work). */
 export const ERASURE_GROUP = 'vedic-calc-erasure';

@@ -5,7 +5,7 @@ import { afterAll as after, describe, it } from '@jest/globals';
 import { lordContexts } from '../src/domain/dashas/lord-context.ts';
 import { vimshottariBirth } from '../src/domain/dashas/vimshottari.ts';
 import { vimshottariChainJson, type VimshottariSubject } from '../src/domain/dashas/vimshottari-json.ts';
-import { ChainPool } from '../src/workers/chain-pool.ts';
+import { ChainPool } from '../src/clients/chain-pool.ts';
 
 const FEATURES = [{ source: 'natal_chart', version: 'test', fields: ['planets.moon.longitude'] }];
 

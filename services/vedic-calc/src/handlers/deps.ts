@@ -1,7 +1,7 @@
 import type { HttpBodyAnswer } from '@astro/platform';
 import type { ChartSource } from '../clients/chart-source.ts';
 import type { ChainCache } from '../store/chain-cache.ts';
-import type { ChainPool } from '../workers/chain-pool.ts';
+import type { ChainPool } from '../clients/chain-pool.ts';
 
 /** What every handler module of vedic-calc receives. */
 export interface VedicDeps {

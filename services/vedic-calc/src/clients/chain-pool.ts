@@ -1,7 +1,8 @@
-// Worker threads for the large Vimshottari chains: a depth-4 answer is ~7,400 periods and 3 MB of
-// JSON, 15-45 ms of CPU; written on the main thread it stalls every other request of the process for
-// that long (event-loop delay p99 above 100 ms in the bench). The pool writes the same bytes with the
-// same function (vimshottariChainJson) in a worker, so the main thread stays free for the small calls.
+// Worker threads for the large Vimshottari chains (an executor outside the main thread: clients/). A
+// depth-4 answer is ~7,400 periods and 3 MB of JSON, 15-45 ms of CPU; written on the main thread it
+// stalls every other request of the process for that long (event-loop delay p99 above 100 ms in the
+// bench). The pool writes the same bytes with the same function (vimshottariChainJson) in a worker, so
+// the main thread stays free for the small calls.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { VimshottariSubject } from '../domain/dashas/vimshottari-json.ts';
