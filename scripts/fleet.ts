@@ -68,6 +68,8 @@ export interface FleetOptions {
   dbPrefix: string;
   /** Extra environment for every process (REDIS_URL, SMTP_URL, ...). */
   env?: Record<string, string | undefined>;
+  /** Extra Node flags for every process (the bench's --cpu-prof: not allowed in NODE_OPTIONS). */
+  nodeFlags?: string[];
   /** 'inherit' prefixes child output on our stdout; 'files' writes dataDir/logs/<name>.log. */
   output: 'inherit' | 'files';
   embeddedPgPort?: number;
@@ -296,7 +298,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
     const launch = (name: string, entry: string, env: Record<string, string>) => {
       // A new id per start: a restarted process must not pass for its predecessor.
       instances[name] = `${name}-${launchId}-${randomBytes(3).toString('hex')}`;
-      const proc = spawn(process.execPath, nodeArgs(entry, runtime), {
+      const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...nodeArgs(entry, runtime)], {
         cwd: ROOT,
         env: { ...process.env, OTEL_SERVICE_NAME: name, ...env, INSTANCE_ID: instances[name] },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -62,10 +62,9 @@ export class Authenticator {
     const checkSession = this.target('CheckSession');
     this.passport.use(
       'api-key',
+      // Reached on a verdict cache miss only (authenticate() answers hits without passport).
       new ApiKeyStrategy(async (key, meta) => {
         const digest = keyDigest(key);
-        const cached = this.keyCache.get(digest);
-        if (cached) return { ok: true, reason: '', principal: cached, expires_at_ms: 0 };
         const ticket = this.keyCache.ticket();
         const r = (await this.backends.unary(authenticateApiKey, { key }, meta)) as unknown as AuthResult;
         if (r.ok && r.principal) this.keyCache.put(digest, r.principal, r.expires_at_ms, ticket);
@@ -167,8 +166,13 @@ export class Authenticator {
     if (!token)
       return Promise.reject(new AppError('unauthorized', 'Malformed Authorization header.', { reason: 'malformed' }));
     let strategy: string;
-    if (token.startsWith(API_KEY_PREFIX)) strategy = 'api-key';
-    else if (token.split('.').length === 3) strategy = 'jwt';
+    if (token.startsWith(API_KEY_PREFIX)) {
+      // The common case, a known key: straight from the verdict cache, without passport's per-request
+      // middleware, closures and request decoration (a fifth of the gateway's own time in the profile).
+      const cached = this.keyCache.get(keyDigest(token));
+      if (cached) return Promise.resolve(cached);
+      strategy = 'api-key';
+    } else if (token.split('.').length === 3) strategy = 'jwt';
     else return Promise.reject(new AppError('unauthorized', 'Unrecognised credential.', { reason: 'malformed' }));
     (req as any).callMeta = meta;
     return new Promise<Principal>((resolve, reject) => {

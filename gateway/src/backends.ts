@@ -48,6 +48,24 @@ const RETRY_PAUSE_MS = 50;
 /** How long the one retry waits for a READY replica before answering as the first try did. */
 const RETRY_READY_MS = 1500;
 
+interface Codec {
+  serialize(obj: Record<string, unknown>): Buffer;
+  deserialize(buf: Buffer): Record<string, unknown>;
+}
+
+function makeCodec(t: CallTarget): Codec {
+  const passthrough = t.responseType.fullName === '.google.api.HttpBody';
+  return {
+    serialize: (obj: Record<string, unknown>) =>
+      Buffer.from(t.requestType.encode(t.requestType.fromObject(obj)).finish()),
+    // An HttpBody keeps its bytes as they are (no base64 round trip of a multi-megabyte body).
+    deserialize: (buf: Buffer) =>
+      passthrough
+        ? (t.responseType.decode(buf) as unknown as Record<string, unknown>)
+        : t.responseType.toObject(t.responseType.decode(buf), TO_OBJECT_OPTIONS),
+  };
+}
+
 export class Backends {
   private readonly clients = new Map<string, grpc.Client>();
 
@@ -86,17 +104,13 @@ export class Backends {
     return md;
   }
 
-  private codec(t: CallTarget) {
-    const passthrough = t.responseType.fullName === '.google.api.HttpBody';
-    return {
-      serialize: (obj: Record<string, unknown>) =>
-        Buffer.from(t.requestType.encode(t.requestType.fromObject(obj)).finish()),
-      // An HttpBody keeps its bytes as they are (no base64 round trip of a multi-megabyte body).
-      deserialize: (buf: Buffer) =>
-        passthrough
-          ? (t.responseType.decode(buf) as unknown as Record<string, unknown>)
-          : t.responseType.toObject(t.responseType.decode(buf), TO_OBJECT_OPTIONS),
-    };
+  /** Per call target, made once: the serialiser pair grpc-js calls for every message. */
+  private readonly codecs = new WeakMap<CallTarget, Codec>();
+
+  private codec(t: CallTarget): Codec {
+    let c = this.codecs.get(t);
+    if (!c) this.codecs.set(t, (c = makeCodec(t)));
+    return c;
   }
 
   async unary(t: CallTarget, request: Record<string, unknown>, meta: CallMeta): Promise<Record<string, unknown>> {

@@ -12,7 +12,55 @@ const INT64 = new Set(['int64', 'sint64', 'sfixed64', 'uint64', 'fixed64']);
 const FLOAT = new Set(['double', 'float']);
 
 const isSynthetic = (f: protobuf.Field) => Boolean(f.partOf && (f.options as any)?.proto3_optional);
-const typeName = (f: protobuf.Field) => f.resolvedType?.fullName.replace(/^\./, '');
+
+/**
+ * What the conversions need to know of one field, worked out once per message type (the profile's
+ * hot spot was this reflection, a regex and an options scan per field of every message of every
+ * request). Types are resolved at load and never change afterwards.
+ */
+interface FieldPlan {
+  field: protobuf.Field;
+  name: string;
+  /** Full name of the field's message type without the leading dot (google.protobuf.Struct, ...). */
+  typeName: string | undefined;
+  message: protobuf.Type | undefined;
+  required: boolean;
+  /** Required unless this sibling field is sent (one of two input forms). */
+  requiredUnless: string | undefined;
+  omitWhenUnset: boolean;
+  /** Unset is null (or absent) rather than a default: proto3 optional, message, oneof member. */
+  hasPresence: boolean;
+  /** A member of a real (not synthetic) oneof: absent when it is not the chosen one. */
+  realOneof: boolean;
+  toJson: (v: unknown) => unknown;
+}
+
+const plans = new WeakMap<protobuf.Type, FieldPlan[]>();
+
+function planOf(type: protobuf.Type): FieldPlan[] {
+  let plan = plans.get(type);
+  if (!plan) {
+    plan = type.fieldsArray.map((f) => {
+      const opts = fieldOptions(f);
+      const message = f.resolvedType instanceof protobuf.Type ? f.resolvedType : undefined;
+      const typeName = f.resolvedType?.fullName.replace(/^\./, '');
+      return {
+        field: f,
+        name: f.name,
+        typeName,
+        message,
+        required: Boolean(opts.required),
+        requiredUnless: opts.required_unless || undefined,
+        omitWhenUnset: Boolean(opts.omit_when_unset),
+        hasPresence: isSynthetic(f) || message !== undefined || Boolean(f.partOf),
+        realOneof: Boolean(f.partOf) && !isSynthetic(f),
+        toJson: valueToJsonFor(typeName, message),
+      };
+    });
+    plans.set(type, plan);
+  }
+  return plan;
+}
 
 // ---------------------------------------------------------------- Struct / Value
 // protobufjs serves google/protobuf/struct.proto from its bundled JSON, whose field names are
@@ -93,8 +141,8 @@ function scalarFromJson(f: protobuf.Field, v: unknown, where: string, src: Sourc
   return bad(t);
 }
 
-function valueFromJson(f: protobuf.Field, v: unknown, where: string, src: Source, errors: FieldError[]): unknown {
-  const tn = typeName(f);
+function valueFromJson(p: FieldPlan, v: unknown, where: string, src: Source, errors: FieldError[]): unknown {
+  const tn = p.typeName;
   if (tn === 'google.protobuf.Struct') {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) {
       errors.push({ field: where, reason: 'invalid_type', message: `expected object, got ${describe(v)}` });
@@ -110,15 +158,17 @@ function valueFromJson(f: protobuf.Field, v: unknown, where: string, src: Source
     }
     return { values: v.map(toStructValue) };
   }
-  if (f.resolvedType instanceof protobuf.Type) {
+  if (p.message) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) {
       errors.push({ field: where, reason: 'invalid_type', message: `expected object, got ${describe(v)}` });
       return undefined;
     }
-    return messageFromJson(f.resolvedType, v as Record<string, unknown>, `${where}.`, 'body', errors);
+    return messageFromJson(p.message, v as Record<string, unknown>, `${where}.`, 'body', errors);
   }
-  return scalarFromJson(f, v, where, src, errors);
+  return scalarFromJson(p.field, v, where, src, errors);
 }
+
+const NOTHING: ReadonlySet<string> = new Set();
 
 /**
  * Converts a JSON object into the plain object protobufjs encodes, collecting type errors and missing
@@ -130,26 +180,26 @@ export function messageFromJson(
   prefix: string,
   src: Source,
   errors: FieldError[],
-  skip: ReadonlySet<string> = new Set(),
+  skip: ReadonlySet<string> = NOTHING,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of type.fieldsArray) {
-    if (skip.has(f.name)) continue;
-    const where = `${prefix}${f.name}`;
-    const v = input[f.name];
+  for (const p of planOf(type)) {
+    const f = p.field;
+    if (skip.has(p.name)) continue;
+    const v = input[p.name];
     // An explicit null means something only for google.protobuf.Value fields (e.g. "ayanamsha": null).
-    if (v === null && !f.repeated && typeName(f) === 'google.protobuf.Value') {
-      out[f.name] = toStructValue(null);
+    if (v === null && !f.repeated && p.typeName === 'google.protobuf.Value') {
+      out[p.name] = toStructValue(null);
       continue;
     }
+    const where = `${prefix}${p.name}`;
     if (v === undefined || v === null) {
-      const opts = fieldOptions(f);
-      if (opts.required) errors.push({ field: where, reason: 'required', message: 'is required' });
-      else if (opts.required_unless && input[opts.required_unless] == null)
+      if (p.required) errors.push({ field: where, reason: 'required', message: 'is required' });
+      else if (p.requiredUnless && input[p.requiredUnless] == null)
         errors.push({
           field: where,
           reason: 'required',
-          message: `is required (or ${prefix}${opts.required_unless})`,
+          message: `is required (or ${prefix}${p.requiredUnless})`,
         });
       continue;
     }
@@ -160,18 +210,18 @@ export function messageFromJson(
       }
       const m: Record<string, unknown> = {};
       for (const [k, item] of Object.entries(v as Record<string, unknown>))
-        m[k] = valueFromJson(f, item, `${where}.${k}`, src, errors);
-      out[f.name] = m;
+        m[k] = valueFromJson(p, item, `${where}.${k}`, src, errors);
+      out[p.name] = m;
     } else if (f.repeated) {
       const arr = Array.isArray(v) ? v : src === 'query' && typeof v === 'string' ? v.split(',') : undefined;
       if (!arr) {
         errors.push({ field: where, reason: 'invalid_type', message: `expected array, got ${describe(v)}` });
         continue;
       }
-      out[f.name] = arr.map((item, i) => valueFromJson(f, item, `${where}[${i}]`, src, errors));
+      out[p.name] = arr.map((item, i) => valueFromJson(p, item, `${where}[${i}]`, src, errors));
     } else {
-      const converted = valueFromJson(f, v, where, src, errors);
-      if (converted !== undefined) out[f.name] = converted;
+      const converted = valueFromJson(p, v, where, src, errors);
+      if (converted !== undefined) out[p.name] = converted;
     }
   }
   return out;
@@ -188,19 +238,21 @@ export const TO_OBJECT_OPTIONS: protobuf.IConversionOptions = {
   objects: true,
 };
 
-function valueToJson(f: protobuf.Field, v: unknown): unknown {
-  const tn = typeName(f);
-  if (tn === 'google.protobuf.Struct') return roundNumbers(fromStruct(v));
-  if (tn === 'google.protobuf.Value') return roundNumbers(fromStructValue(v));
-  if (tn === 'google.protobuf.ListValue') return roundNumbers(((v as any)?.values ?? []).map(fromStructValue));
-  if (f.resolvedType instanceof protobuf.Type) return messageToJson(f.resolvedType, v as Record<string, unknown>);
-  if (typeof v === 'number') return Number.isFinite(v) ? roundJsonNumber(v) : null; // NaN/Infinity are not JSON
-  return v;
+const numberToJson = (v: number) => (Number.isFinite(v) ? roundJsonNumber(v) : null); // NaN/Infinity are not JSON
+
+/** The converter of one field's values, chosen once by its type. */
+function valueToJsonFor(typeName: string | undefined, message: protobuf.Type | undefined): (v: unknown) => unknown {
+  if (typeName === 'google.protobuf.Struct') return (v) => roundNumbers(fromStruct(v));
+  if (typeName === 'google.protobuf.Value') return (v) => roundNumbers(fromStructValue(v));
+  if (typeName === 'google.protobuf.ListValue')
+    return (v) => roundNumbers(((v as any)?.values ?? []).map(fromStructValue));
+  if (message) return (v) => messageToJson(message, v as Record<string, unknown>);
+  return (v) => (typeof v === 'number' ? numberToJson(v) : v);
 }
 
 /** Every number of a free-form (Struct) value rounded by the API's one rule (platform json-number.ts). */
 function roundNumbers(v: unknown): unknown {
-  if (typeof v === 'number') return Number.isFinite(v) ? roundJsonNumber(v) : null;
+  if (typeof v === 'number') return numberToJson(v);
   if (Array.isArray(v)) return v.map(roundNumbers);
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
@@ -213,25 +265,27 @@ function roundNumbers(v: unknown): unknown {
 /** Converts a decoded message (protobufjs toObject with TO_OBJECT_OPTIONS) into the API's JSON. */
 export function messageToJson(type: protobuf.Type, obj: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of type.fieldsArray) {
-    const v = obj[f.name];
-    if (f.map) {
+  for (const p of planOf(type)) {
+    const v = obj[p.name];
+    if (p.field.map) {
       const m: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries((v as Record<string, unknown>) ?? {})) m[k] = valueToJson(f, item);
-      out[f.name] = m;
+      for (const k in v as Record<string, unknown>) m[k] = p.toJson((v as Record<string, unknown>)[k]);
+      out[p.name] = m;
       continue;
     }
-    if (f.repeated) {
-      out[f.name] = ((v as unknown[]) ?? []).map((item) => valueToJson(f, item));
+    if (p.field.repeated) {
+      const arr = (v as unknown[] | undefined) ?? [];
+      const items = new Array(arr.length);
+      for (let i = 0; i < arr.length; i++) items[i] = p.toJson(arr[i]);
+      out[p.name] = items;
       continue;
     }
-    const hasPresence = isSynthetic(f) || f.resolvedType instanceof protobuf.Type || Boolean(f.partOf);
-    if (hasPresence && (v === undefined || v === null)) {
-      if (f.partOf && !isSynthetic(f)) continue; // a member of a real oneof that is not the chosen one
-      if (!fieldOptions(f).omit_when_unset) out[f.name] = null;
+    if (p.hasPresence && (v === undefined || v === null)) {
+      if (p.realOneof) continue; // a member of a real oneof that is not the chosen one
+      if (!p.omitWhenUnset) out[p.name] = null;
       continue;
     }
-    out[f.name] = valueToJson(f, v);
+    out[p.name] = p.toJson(v);
   }
   return out;
 }

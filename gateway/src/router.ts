@@ -45,24 +45,37 @@ function decodePathValue(name: string, raw: string): string {
   }
 }
 
+/** Segments of a path, one trailing slash ignored (as the route patterns do). */
+function segmentCount(path: string): number {
+  let n = 1;
+  for (let i = 0; i < path.length - 1; i++) if (path.charCodeAt(i) === 47 /* / */) n++;
+  return n;
+}
+
 export class Router {
-  private readonly compiled: Compiled[];
+  /**
+   * The routes by their number of segments (a parameter is exactly one segment), so a request tries
+   * only the patterns that could match it, not every route of the API (the profile's 5 %).
+   */
+  private readonly bySegments = new Map<number, Compiled[]>();
 
   constructor(routes: RouteSpec[]) {
     // Literal segments win over parameters (/dashas/vimshottari/current before /dashas/{x}/current).
-    this.compiled = routes.map(compile).sort((a, b) => b.literalChars - a.literalChars);
+    const compiled = routes.map(compile).sort((a, b) => b.literalChars - a.literalChars);
     const seen = new Set<string>();
-    for (const c of this.compiled) {
+    for (const c of compiled) {
       const k = `${c.route.httpMethod} ${c.route.pathTemplate.replace(/\{[^}]+\}/g, '{}')}`;
       if (seen.has(k)) throw new Error(`duplicate route ${k}`);
       seen.add(k);
+      const n = segmentCount(c.route.pathTemplate);
+      this.bySegments.set(n, [...(this.bySegments.get(n) ?? []), c]);
     }
   }
 
   match(method: string, path: string): Match {
     const want = method === 'HEAD' ? 'GET' : method;
     const allow = new Set<string>();
-    for (const c of this.compiled) {
+    for (const c of this.bySegments.get(segmentCount(path)) ?? []) {
       const m = c.regex.exec(path);
       if (!m) continue;
       if (c.route.httpMethod !== want) {

@@ -31,6 +31,16 @@ describe('Router', () => {
     assert.deepEqual(router.match('GET', '/v1/api-keys/1/revoke'), { kind: 'method_not_allowed', allow: ['POST'] });
   });
 
+  it('takes one trailing slash as the same path; a segment more or fewer is another path', () => {
+    const m = router.match('GET', '/v1/charts/1/');
+    assert.deepEqual(m.kind === 'found' && m.params, { chart_id: '1' });
+    assert.deepEqual(router.match('GET', '/v1/charts/1//'), { kind: 'not_found' });
+    assert.deepEqual(router.match('GET', '/v1/charts/1/x'), { kind: 'not_found' });
+    assert.deepEqual(router.match('GET', '/v1/charts'), { kind: 'not_found' });
+    assert.deepEqual(router.match('GET', '/v1/charts//'), { kind: 'not_found' });
+    assert.equal(router.match('GET', '/v1/vedic/charts/x/dashas/yogini/current/').kind, 'found');
+  });
+
   it('answers HEAD like GET', () => {
     assert.equal(router.match('HEAD', '/v1/charts/1').kind, 'found');
   });

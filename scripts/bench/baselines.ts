@@ -6,6 +6,8 @@
 import type { CallContext, Registration } from '@astro/platform';
 import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import { ChainCache } from '../../services/vedic-calc/src/store/chain-cache.ts';
+import { vimshottariChainJson } from '../../services/vedic-calc/src/domain/dashas/vimshottari-json.ts';
+import type { ChainPool } from '../../services/vedic-calc/src/clients/chain-pool.ts';
 import { dashaRegistrations } from '../../services/vedic-calc/src/handlers/dasha-handlers.ts';
 import { strengthRegistrations } from '../../services/vedic-calc/src/handlers/strength-handlers.ts';
 import { predictiveRegistrations } from '../../services/western-calc/src/handlers/predictive-handlers.ts';
@@ -69,10 +71,15 @@ function serialised(answer: any): number {
   return JSON.stringify(answer).length;
 }
 
+/** The baselines write every chain on this thread: the computation itself, without the worker hop. */
+const inThread = {
+  chainJson: async (...a: Parameters<ChainPool['chainJson']>) => vimshottariChainJson(...a),
+} as ChainPool;
+
 /** GET .../dashas/vimshottari?depth=N: the handler's chain + JSON text, never from its chain cache. */
 export function vimshottariBaseline(stored: StoredChart, depth: number) {
   const get = handler(
-    dashaRegistrations({ charts: memorySource(stored, true), chains: new ChainCache() }),
+    dashaRegistrations({ charts: memorySource(stored, true), chains: new ChainCache(), chainPool: inThread }),
     'astro.vedic.v1.DashaService',
     'getVimshottari',
   );
@@ -82,7 +89,7 @@ export function vimshottariBaseline(stored: StoredChart, depth: number) {
 /** GET .../shadbala: the strength profile (sunrise frame, stations, six balas) + JSON. */
 export function shadbalaBaseline(stored: StoredChart) {
   const get = handler(
-    strengthRegistrations({ charts: memorySource(stored, false), chains: new ChainCache() }),
+    strengthRegistrations({ charts: memorySource(stored, false), chains: new ChainCache(), chainPool: inThread }),
     'astro.vedic.v1.VedicStrengthService',
     'getShadbala',
   );

@@ -10,6 +10,14 @@
 // PostgreSQL bus, plus end-to-end event latency (outbox COMMIT to consumer applied, through the relay,
 // p50/p99) on both buses at BENCH_EVENT_RATE events/s (default 200; target p99 <= 500 ms).
 // BENCH_KAFKA=0 leaves Kafka out.
+//
+// With its own fleet, every phase also reports the worst p99 event-loop delay among the fleet's
+// processes during that phase (fleet-probe.ts; target <= 20 ms), and a mixed workload closes the run:
+// 70 % calc GETs, 20 % chart GETs, 10 % chart creations at 200 connections for 6 x BENCH_SECONDS
+// (60 s by default), with latency percentiles, errors and every process's RSS before and after.
+// Smoke mode: BENCH_SECONDS=1 BENCH_KAFKA=0 (prints the same tables; nothing is asserted on time).
+// Profiles: BENCH_CPU_PROF=<dir> starts every fleet process with --cpu-prof into <dir> (read them with
+// scripts/bench/profile-summary.ts); the profiles are written when the fleet stops.
 import * as grpc from '@grpc/grpc-js';
 import { computeChart, initEphemeris } from '@astro/astro-core';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
@@ -23,6 +31,7 @@ import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { runOperator } from '../operator.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
+import { FleetProbe, worstDelay } from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 import {
   offlineWriterBaseline,
@@ -50,8 +59,11 @@ interface Row {
   base?: Timing;
   baseName: string;
   note: string;
+  /** The fleet process with the worst p99 event-loop delay during the phase (own fleet only). */
+  delay?: { name: string; p99: number; max: number };
 }
 const rows: Row[] = [];
+let probe: FleetProbe | undefined;
 
 async function json(method: string, url: string, token: string | undefined, body?: unknown) {
   const res = await fetch(url, {
@@ -80,12 +92,11 @@ async function setupCaller(baseUrl: string, accountAddr: string): Promise<string
   return key.plaintext;
 }
 
-function load(name: string, opts: autocannon.Options): Promise<Timing & { connections: number }> {
+/** One autocannon phase; failures are counted, not thrown (load() refuses them). */
+function cannon(opts: autocannon.Options): Promise<Timing & { connections: number; failures: number }> {
   return new Promise((resolve, reject) => {
     autocannon({ duration: seconds, ...opts }, (err, r) => {
       if (err) return reject(err);
-      if (r.non2xx) return reject(new Error(`${name}: ${r.non2xx} non-2xx responses`));
-      if (r.errors) return reject(new Error(`${name}: ${r.errors} connection errors`));
       // autocannon reports p90 and p97.5 but not p95: interpolate linearly between them.
       const p95 = r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5;
       resolve({
@@ -94,9 +105,16 @@ function load(name: string, opts: autocannon.Options): Promise<Timing & { connec
         p95,
         p99: r.latency.p99,
         connections: opts.connections ?? 10,
+        failures: r.non2xx + r.errors + r.timeouts,
       });
     });
   });
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Timing & { connections: number }> {
+  const r = await cannon(opts);
+  if (r.failures) throw new Error(`${name}: ${r.failures} non-2xx responses, errors or timeouts`);
+  return r;
 }
 
 /** One table row: the fleet under load, then the in-process baseline right after it. */
@@ -107,11 +125,17 @@ async function measure(
   base: Timing | (() => unknown) | undefined,
   note = '',
 ): Promise<Row> {
+  await probe?.reset();
   const fleetTiming = await load(name, opts);
+  const delay = probe && worstDelay(await probe.sample());
   const b = typeof base === 'function' ? await timeLoop(Math.min(seconds, 5), base) : base;
-  const row = { name, ...fleetTiming, base: b, baseName, note };
+  const row = { name, ...fleetTiming, base: b, baseName, note, delay };
   rows.push(row);
-  console.log(`  ${name}: p50 ${row.p50.toFixed(2)} ms` + (b ? ` (baseline ${b.p50.toFixed(2)} ms)` : ''));
+  console.log(
+    `  ${name}: p50 ${row.p50.toFixed(2)} ms` +
+      (b ? ` (baseline ${b.p50.toFixed(2)} ms)` : '') +
+      (delay ? `, event-loop delay p99 ${delay.p99.toFixed(1)} ms (${delay.name})` : ''),
+  );
   return row;
 }
 
@@ -194,6 +218,7 @@ if (!baseUrl) {
     randomPorts: true,
     dbPrefix: runId,
     output: 'files',
+    nodeFlags: env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : [],
     env: {
       LOG_LEVEL: 'warn',
       KAFKA_BROKERS: '',
@@ -209,6 +234,12 @@ if (!baseUrl) {
   accountAddr = fleet.env.ACCOUNT_ADDR!;
   chartDbUrl = fleet.databases.chart;
   chartAddr = fleet.env.CHART_ADDR;
+  probe = new FleetProbe({
+    gateway: fleet.metricsUrl,
+    ...Object.fromEntries(
+      Object.entries(fleet.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]),
+    ),
+  });
 }
 
 /** A database of this run for the latency measurement's outbox table (dropped with the run's others). */
@@ -266,6 +297,13 @@ try {
     { url: `${baseUrl}/v1/charts/${created.id}`, headers, connections: 1 },
     'SELECT of the row',
     readBase,
+  );
+  await measure(
+    'GET /v1/charts/{id}',
+    { url: `${baseUrl}/v1/charts/${created.id}`, headers, connections: 32 },
+    'SELECT of the row',
+    readBase,
+    'target >= 2000/s, p95 <= 20 ms',
   );
   const read100 = await measure(
     'GET /v1/charts/{id}',
@@ -345,6 +383,25 @@ try {
     offlineWriterBaseline(engineContext, llmDeltaDelayMs),
   );
   await chartDb?.end();
+
+  // Mixed workload: each connection cycles through 10 requests, 7 calc GETs (Vimshottari depth 2 over
+  // the ring of charts, shadbala), 2 chart GETs and 1 creation; 200 connections, 6 x BENCH_SECONDS.
+  const mixedRequests: autocannon.Request[] = [
+    ...ring.slice(0, 5).map((id) => ({ method: 'GET' as const, path: vimPath(id, 2) })),
+    ...ring.slice(5, 7).map((id) => ({ method: 'GET' as const, path: `/v1/vedic/charts/${id}/shadbala` })),
+    ...ring.slice(7, 9).map((id) => ({ method: 'GET' as const, path: `/v1/charts/${id}` })),
+    { method: 'POST', path: '/v1/charts', body: chartBody },
+  ];
+  console.log(`mixed workload, 200 connections, ${6 * seconds} s`);
+  const rssBefore = await probe?.sample(); // also starts the phase's event-loop delay histograms
+  const mixed = await cannon({
+    url: baseUrl,
+    headers,
+    connections: 200,
+    duration: 6 * seconds,
+    requests: mixedRequests,
+  });
+  const mixedAfter = await probe?.sample();
 
   // The gateway's own cost per request against a bare Express handler (both in this process).
   const overhead: {
@@ -452,6 +509,28 @@ try {
       `(${(creation.timing.rps / create10.rps).toFixed(2)}x); p50 at 1 connection ${(create1.p50 / creation.timing.p50).toFixed(2)}x`,
   );
   out.push(`- chart read p95 at 100 connections: ${read100.p95.toFixed(2)} ms`);
+  if (rows.some((r) => r.delay))
+    out.push(
+      `- worst p99 event-loop delay of any fleet process per phase (target <= 20 ms): ` +
+        rows.map((r) => `${r.name} x${r.connections}: ${fmt(r.delay?.p99, 1)} ms (${r.delay?.name})`).join('; '),
+    );
+  out.push(
+    '',
+    `Mixed workload (70 % calc GETs, 20 % chart GETs, 10 % creations), 200 connections, ${6 * seconds} s: ` +
+      `${fmt(mixed.rps, 0)} req/s, p50 ${fmt(mixed.p50)} ms, p95 ${fmt(mixed.p95)} ms, p99 ${fmt(mixed.p99)} ms, ` +
+      `${mixed.failures} errors (non-2xx, connection errors, timeouts)`,
+  );
+  if (rssBefore && mixedAfter) {
+    out.push('', '| process | RSS before MiB | RSS after MiB | growth | event-loop delay p99 ms | max ms |');
+    out.push('|---|---:|---:|---:|---:|---:|');
+    for (const [name, a] of Object.entries(mixedAfter)) {
+      const b = rssBefore[name]!;
+      out.push(
+        `| ${name} | ${fmt(b.rssMiB, 0)} | ${fmt(a.rssMiB, 0)} | ${fmt((100 * (a.rssMiB - b.rssMiB)) / b.rssMiB, 1)} % | ` +
+          `${fmt(a.eldP99Ms, 1)} | ${fmt(a.eldMaxMs, 1)} |`,
+      );
+    }
+  }
   for (const o of overhead)
     out.push(
       `- gateway added cost (auth + limits with ${o.store} + request log/metrics, no-op backend) vs bare Express, 10 connections: ` +

@@ -5,6 +5,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import { requireTenant } from './caller.ts';
+import type { ChartCache } from './chart-cache.ts';
 import { AppError } from './errors.ts';
 import { channelOptions, grpcTarget, outgoingMetadata, unary } from './grpc-client.ts';
 import type { CallContext } from './grpc-server.ts';
@@ -17,7 +18,11 @@ export type RequiredSystem = 'vedic' | 'western' | 'any';
 export class ChartReader {
   private readonly client: ChartReaderServiceClient;
 
-  constructor(address: string) {
+  /** @param cache recently read charts (chart-cache.ts); without one every read asks the chart service. */
+  constructor(
+    address: string,
+    private readonly cache?: ChartCache,
+  ) {
     this.client = new ChartReaderServiceClient(
       grpcTarget(address),
       grpc.credentials.createInsecure(),
@@ -26,13 +31,20 @@ export class ChartReader {
   }
 
   /** The chart `chartId` of `tenantId`, whatever its system. */
-  read(tenantId: string, chartId: string): Promise<StoredChart> {
-    return unary(
+  async read(tenantId: string, chartId: string): Promise<StoredChart> {
+    const cached = this.cache?.get(tenantId, chartId);
+    if (cached) return cached;
+    const ticket = this.cache?.ticket();
+    const stored = await unary(
       this.client,
       this.client.readChart,
       { tenant_id: tenantId, chart_id: chartId },
       { metadata: outgoingMetadata() },
     );
+    // Only under the chart's own spelling of its id: erasure names that one (an upper-case UUID in the
+    // URL finds the same row but would leave an entry the erasure does not match).
+    if (ticket !== undefined && stored.chart?.id === chartId) this.cache!.put(tenantId, chartId, stored, ticket);
+    return stored;
   }
 
   /** The chart `chartId` of the caller's tenant, refused when it is not of the `required` system. */

@@ -20,5 +20,6 @@ export * from './plans.ts';
 export * from './principal.ts';
 export * from './services.ts';
 export * from './chart-reader.ts';
+export * from './chart-cache.ts';
 export * from './service-process.ts';
 export * from './pg-pool.ts';

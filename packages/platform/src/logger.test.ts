@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { redact } from './logger.ts';
+import { Writable } from 'node:stream';
+import winston from 'winston';
+import { createLogger, redact } from './logger.ts';
 
 describe('log redaction', () => {
   it('masks secret-bearing fields at any depth', () => {
@@ -18,5 +20,35 @@ describe('log redaction', () => {
     const s = redact('key ak_live_abcDEF123 and eyJhbGciOi.eyJzdWIiOi.sig here') as string;
     assert.doesNotMatch(s, /abcDEF123/);
     assert.doesNotMatch(s, /eyJzdWIiOi/);
+  });
+});
+
+describe('log levels', () => {
+  it('writes the lines at or above the level, and follows a level changed at run time', () => {
+    const logger = createLogger('test', 'warn');
+    const lines: Record<string, unknown>[] = [];
+    logger.clear();
+    logger.add(
+      new winston.transports.Stream({
+        stream: new Writable({
+          write(chunk, _enc, done) {
+            lines.push(JSON.parse(String(chunk)));
+            done();
+          },
+        }),
+      }),
+    );
+    logger.info('dropped');
+    logger.warn('kept', { token: 'x' });
+    logger.level = 'info';
+    logger.info('kept too');
+    assert.deepEqual(
+      lines.map((l) => [l.level, l.message, l.service]),
+      [
+        ['warn', 'kept', 'test'],
+        ['info', 'kept too', 'test'],
+      ],
+    );
+    assert.equal(lines[0]!.token, '[redacted]');
   });
 });

@@ -35,11 +35,25 @@ const withContext = winston.format((info) => {
   return info;
 });
 
+/**
+ * Drops a line below the logger's level before the other formats run: winston filters by level only
+ * in the transport, after the timestamp, the redaction and the JSON text were made (the gateway's
+ * profile at LOG_LEVEL=warn: 15 % of its own time went to request lines nobody would see).
+ */
+const enabledOnly = (logger: () => Logger) =>
+  winston.format((info) => (logger().isLevelEnabled(info.level) ? info : false))();
+
 export function createLogger(service: string, level = 'info'): Logger {
-  return winston.createLogger({
+  const logger: Logger = winston.createLogger({
     level,
     defaultMeta: { service },
-    format: winston.format.combine(winston.format.timestamp(), withContext(), winston.format.json()),
+    format: winston.format.combine(
+      enabledOnly(() => logger),
+      winston.format.timestamp(),
+      withContext(),
+      winston.format.json(),
+    ),
     transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn'] })],
   });
+  return logger;
 }

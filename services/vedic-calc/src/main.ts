@@ -1,16 +1,18 @@
-// vedic-calc process: config, ephemeris, chart reads, gRPC server, signals. Stateless but for the
-// in-memory chain cache; the wiring of handlers, cache and erasure is in server.ts.
+// vedic-calc process: config, ephemeris, chart reads, the chain worker pool, gRPC server, signals.
+// Stateless but for the in-memory caches; the wiring of handlers, cache and erasure is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
 import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
 import { ChartSource } from './clients/chart-source.ts';
 import { vedicConfigSpec } from './config.ts';
 import { buildVedicServer } from './server.ts';
+import { ChainPool } from './clients/chain-pool.ts';
 
 const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
 const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
-const server = buildVedicServer({ charts });
+const chainPool = new ChainPool();
+const server = buildVedicServer({ charts, chainPool });
 
 // Erasure events also reach the chain cache (the chart service calls Erase directly as well).
 const bus =
@@ -35,5 +37,6 @@ await serveService({
   cleanup: async () => {
     await bus?.close();
     charts.close();
+    await chainPool.close();
   },
 });

@@ -22,7 +22,7 @@ export interface WesternServer {
 }
 
 export function buildWesternServer(deps: WesternServerDeps): WesternServer {
-  const erasure = new Erasure(deps.reports);
+  const erasure = new Erasure(deps.reports, deps.charts);
   return {
     registrations: [...westernRegistrations(deps), ...erasureRegistrations(erasure)],
     subscribe: (bus) =>

@@ -39,6 +39,12 @@ const CARD_FEATURES: FeatureUsed[] = [
   { ...FEATURES[0]!, version: `${METHOD_VERSION}+${LORD_STRENGTH_RULE}+${CARD_SIGNALS_RULE}` },
 ];
 
+/**
+ * From this depth on a chain is written by the worker pool: depth 3 is ~820 periods (a few ms), depth 4
+ * ~7,400 (3 MB); depths 1-2 take well under a millisecond, less than the hop to a worker.
+ */
+export const POOLED_DEPTH = 3;
+
 // ---------------------------------------------------------------- inputs
 
 function moonOf(stored: StoredChart): number {
@@ -105,7 +111,11 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
         const cacheKey = `${v.chartId}:${v.birth.startMs}:${depth}`;
         const cached = deps.chains.get(cacheKey);
         if (cached) return cached;
-        const answer = jsonHttpBody(vimshottariChainJson(v, depth, FEATURES));
+        const answer = jsonHttpBody(
+          depth >= POOLED_DEPTH
+            ? await deps.chainPool.chainJson(v, depth, FEATURES)
+            : vimshottariChainJson(v, depth, FEATURES),
+        );
         deps.chains.set(cacheKey, answer, ctx.principal?.tenant_id ?? '', v.chartId);
         return answer;
       },

@@ -1,18 +1,24 @@
 // western-calc's view of the shared chart read path (@astro/platform ChartReader): Western charts only.
-import { ChartReader, type CallContext, type StoredChart } from '@astro/platform';
+import { ChartCache, ChartReader, type CallContext, type StoredChart } from '@astro/platform';
+import type { ChartForgetter } from '../domain/erasure/erasure.ts';
 
 export type { StoredChart };
 
 /** Reads stored charts; every Western route goes through `load`. */
-export interface ChartLoader {
+export interface ChartLoader extends ChartForgetter {
   load(ctx: CallContext, chartId: string): Promise<StoredChart>;
 }
 
 export class ChartSource implements ChartLoader {
   private readonly reader: ChartReader;
+  private readonly cache = new ChartCache();
 
   constructor(address: string) {
-    this.reader = new ChartReader(address);
+    this.reader = new ChartReader(address, this.cache);
+  }
+
+  forget(tenantId: string, chartId: string | null): void {
+    this.cache.erase(tenantId, chartId);
   }
 
   load(ctx: CallContext, chartId: string): Promise<StoredChart> {

@@ -1,0 +1,73 @@
+// Stored charts a calc service has read recently, so a calc request does not cost a gRPC hop to the
+// chart service and its SELECT every time. Safe because a stored chart never changes: it is created
+// and later deleted (chart.deleted, tenant.data_erased), never updated. Deletion reaches the cache
+// twice: synchronously through the service's DataErasureService.Erase, which the chart service calls
+// before it commits, and from the bus after the commit (joinErasure), which also covers a replica the
+// call did not reach and a read that refilled the entry between the call and the commit. A read
+// already in flight when an erasure arrives is not stored (the generation ticket), and a chart that
+// is not found is never cached, so a deleted chart answers 404 as before.
+import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
+
+interface Entry {
+  tenantId: string;
+  chartId: string;
+  chart: StoredChart;
+}
+
+export class ChartCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by every erasure: a chart fetched before one must not be stored after it. */
+  private generation = 0;
+
+  /** @param capacity charts kept (least recently used dropped first); a stored chart is a few kB. */
+  constructor(private readonly capacity = 2000) {}
+
+  /** A snapshot to pass back to put(), taken before asking the chart service. */
+  ticket(): number {
+    return this.generation;
+  }
+
+  get(tenantId: string, chartId: string): StoredChart | undefined {
+    const key = `${tenantId}/${chartId}`;
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit); // most recently used last
+    return hit.chart;
+  }
+
+  /**
+   * Keeps `chart`, frozen: every caller shares the one object, so a handler that modified it would
+   * change the next request's chart (it throws instead).
+   */
+  put(tenantId: string, chartId: string, chart: StoredChart, ticket: number): void {
+    if (ticket !== this.generation) return;
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(`${tenantId}/${chartId}`, { tenantId, chartId, chart: deepFreeze(chart) });
+  }
+
+  /** Erasure: drops the tenant's charts (one chart when given); the count removed. */
+  erase(tenantId: string, chartId: string | null): number {
+    this.generation++;
+    if (chartId !== null) return this.entries.delete(`${tenantId}/${chartId}`) ? 1 : 0;
+    let n = 0;
+    for (const [k, e] of this.entries)
+      if (e.tenantId === tenantId) {
+        this.entries.delete(k);
+        n++;
+      }
+    return n;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}

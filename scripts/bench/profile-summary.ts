@@ -1,0 +1,88 @@
+// Top self-time functions of V8 CPU profiles (`node --cpu-prof`), one table per process: the "flame
+// summary" kept for issue 18's before/after. Profiles of a whole fleet run come from
+//   NODE_OPTIONS="--cpu-prof --cpu-prof-dir=.data/prof/x" BENCH_KAFKA=0 BENCH_SECONDS=3 npm run bench
+// and are read with
+//   node --import tsx scripts/bench/profile-summary.ts .data/prof/x [top=15]
+// Each file is named by the entry point it ran (gateway/src/main.ts, services/<name>/src/main.ts, the
+// bench itself); profiles of other processes (npm, bootstrap) are left out.
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const ENTRY = /(gateway\/src\/main\.ts|services\/[a-z-]+\/src\/main\.ts|scripts\/bench\/run\.ts)$/;
+
+/** The entry point a profile ran, from the script URLs it saw; undefined for other processes. */
+function entryOf(p: CpuProfile): string | undefined {
+  for (const n of p.nodes) {
+    const m = ENTRY.exec(n.callFrame.url);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** Self time per function (name + file:line), in ms, biggest first. */
+export function selfTimes(p: CpuProfile): { name: string; ms: number }[] {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const ms = new Map<string, number>();
+  for (let i = 0; i < p.samples.length; i++) {
+    const f = byId.get(p.samples[i]!)!.callFrame;
+    const where = f.url ? ` ${f.url.replace(/^file:\/\/.*?\/(node_modules\/\.pnpm\/)?/, '')}:${f.lineNumber + 1}` : '';
+    const key = `${f.functionName || '(anonymous)'}${where}`;
+    ms.set(key, (ms.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  }
+  return [...ms].map(([name, t]) => ({ name, ms: t })).sort((a, b) => b.ms - a.ms);
+}
+
+/** Self time per package (node_modules name, or workspace folder such as gateway/src), biggest first. */
+export function packageTimes(p: CpuProfile): { name: string; ms: number }[] {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const ms = new Map<string, number>();
+  for (let i = 0; i < p.samples.length; i++) {
+    const f = byId.get(p.samples[i]!)!.callFrame;
+    const mod = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(f.url);
+    const ws = /\/work\/[^/]+\/((?:packages|services)\/[^/]+|gateway\/src|protos\/gen|scripts\/\w+)/.exec(f.url);
+    let key = mod ? mod[1]! : ws ? ws[1]! : f.url.startsWith('node:') ? 'node internals' : `(vm) ${f.functionName}`;
+    if (key.startsWith('(vm) ') && !key.startsWith('(vm) (')) key = '(vm) native';
+    ms.set(key, (ms.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  }
+  return [...ms].map(([name, t]) => ({ name, ms: t })).sort((a, b) => b.ms - a.ms);
+}
+
+const dir = process.argv[2];
+const top = Number(process.argv[3] ?? 15);
+if (!dir) throw new Error('usage: profile-summary.ts <dir of .cpuprofile files> [top]');
+for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  const p = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+  const entry = entryOf(p);
+  if (!entry) continue;
+  const rows = selfTimes(p);
+  const total = rows.reduce((s, r) => s + r.ms, 0);
+  const busy = total - (rows.find((r) => r.name.startsWith('(idle)'))?.ms ?? 0);
+  const line = (r: { name: string; ms: number }) =>
+    console.log(`${((100 * r.ms) / busy).toFixed(1).padStart(5)}% ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`);
+  console.log(`\n## ${entry} (${file}): ${(total / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy\n`);
+  rows
+    .filter((r) => !r.name.startsWith('(idle)'))
+    .slice(0, top)
+    .forEach(line);
+  console.log('  by package (self time, >= 2 % of busy):');
+  packageTimes(p)
+    .filter((r) => r.name !== '(vm) (idle)' && r.ms >= busy * 0.02)
+    .forEach(line);
+}
