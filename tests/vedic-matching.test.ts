@@ -7,23 +7,10 @@
 import assert from 'node:assert/strict';
 import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, invalidFields, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 const BIRTH_A = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };
 const BIRTH_B = { moment: '1992-11-03T06:15:00+05:30', latitude: 13.0827, longitude: 80.2707 };
-const SIGNS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-];
 
 let key: string;
 let otherKey: string;
