@@ -12,6 +12,13 @@ import {
   type Sign,
 } from './tables.ts';
 
+/**
+ * Birth years a stored or inline chart may have: Moshier's ephemeris is accurate over millennia; we
+ * serve the years our tests cover with margin. One range for every service that computes a chart.
+ */
+export const BIRTH_MIN_YEAR = 1000;
+export const BIRTH_MAX_YEAR = 3000;
+
 export type AstroSystem = 'vedic' | 'western';
 
 export interface ChartInput {

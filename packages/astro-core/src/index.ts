@@ -1,5 +1,5 @@
 // @astro/astro-core: the astronomy every calculation service shares (charts, tables, event searches).
-export { ascendantLongitude, computeChart } from './chart.ts';
+export { ascendantLongitude, BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, computeChart } from './chart.ts';
 export type { AstroSystem, ChartInput, ComputedChart, HouseCusp, Position } from './chart.ts';
 export { HOUSE_SYSTEMS, type HouseSystem } from './houses.ts';
 export { parseMoment } from './moment.ts';

@@ -1,6 +1,6 @@
 // Validation of a chart request (POST /v1/charts and the demo): every problem is collected into one
 // 422 invalid_request with details.errors[], so a client sees all its mistakes at once.
-import { type AstroSystem, type HouseSystem } from '@astro/astro-core';
+import { BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, type AstroSystem, type HouseSystem } from '@astro/astro-core';
 import { awareMoment, coordinateErrors, fieldErrorsAnswer, type FieldError } from '@astro/platform';
 import {
   DISAMBIGUATIONS,
@@ -12,9 +12,8 @@ import {
 
 export const SYSTEMS: readonly AstroSystem[] = ['vedic', 'western'];
 export const HOUSE_SYSTEMS: readonly HouseSystem[] = ['placidus', 'whole_sign', 'equal', 'porphyry'];
-/** Moshier's ephemeris is accurate over millennia; we serve the years our tests cover with margin. */
-export const MIN_YEAR = 1000;
-export const MAX_YEAR = 3000;
+const MIN_YEAR = BIRTH_MIN_YEAR;
+const MAX_YEAR = BIRTH_MAX_YEAR;
 
 export interface ChartRequestInput {
   birth?: {

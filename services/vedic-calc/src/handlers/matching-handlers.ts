@@ -1,7 +1,7 @@
 // MatchingService: proto <-> domain for kundli matching (Ashtakoota, poruthams, Manglik dosha). A partner
 // is a stored Vedic chart of the caller's tenant (read through the chart service: another tenant's chart
 // is 404) or inline birth data, computed here (sidereal, Lahiri, whole signs) and not stored.
-import { computeChart, signIndexOf } from '@astro/astro-core';
+import { BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, computeChart, signIndexOf } from '@astro/astro-core';
 import {
   AppError,
   awareMoment,
@@ -31,9 +31,9 @@ import { matchingMoon, type MatchingMoon } from '../domain/matching/moon.ts';
 import { poruthams } from '../domain/matching/porutham.ts';
 import type { VedicDeps } from './deps.ts';
 
-/** Birth years the chart service accepts (services/chart domain/chart-input.ts), the same here. */
-const MIN_YEAR = 1000;
-const MAX_YEAR = 3000;
+/** Birth years the chart service accepts, the same here (one range in astro-core). */
+const MIN_YEAR = BIRTH_MIN_YEAR;
+const MAX_YEAR = BIRTH_MAX_YEAR;
 
 interface Body {
   planet: string;
