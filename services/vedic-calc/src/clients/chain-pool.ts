@@ -5,6 +5,7 @@
 // the main thread stays free for the small calls.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { DashaSystemSubject } from '../domain/dashas/dasha-systems-json.ts';
 import type { VimshottariSubject } from '../domain/dashas/vimshottari-json.ts';
 import type { ChainTask } from './chain-worker.ts';
 
@@ -88,9 +89,18 @@ export class ChainPool {
 
   /** vimshottariChainJson(subject, depth, features), written by a worker. */
   chainJson(subject: VimshottariSubject, depth: number, features: unknown): Promise<Buffer> {
+    return this.run({ subject, depth, features });
+  }
+
+  /** dashaSystemChainJson(subject, depth, features) (Ashtottari, Kalachakra), written by a worker. */
+  dashaSystemJson(subject: DashaSystemSubject, depth: number, features: unknown): Promise<Buffer> {
+    return this.run({ subject, depth, features, system: 'dasha_system' });
+  }
+
+  private run(task: ChainTask): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('chain pool closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { subject, depth, features }, resolve, reject });
+      this.queue.push({ task, resolve, reject });
       this.next();
     });
   }
