@@ -8,9 +8,9 @@ import { ASHTOTTARI_METHOD_VERSION, ashtottariTree, type AshtottariBirth } from 
 import { ASHTOTTARI_CONVENTIONS, KALACHAKRA_CONVENTIONS } from './dasha-systems-conventions.ts';
 import { KALACHAKRA_METHOD_VERSION, kalachakraTree, type KalachakraBirth } from './kalachakra.ts';
 import type { LordContext } from './lord-context.ts';
-import { chainLevels, LEVEL_NAMES, type ChainPeriod, type DashaTree } from './period-chain.ts';
+import { chainLevels, LEVEL_NAMES, type ChainPeriod } from './period-chain.ts';
 import { isoUtc, MS_PER_DAY } from './time.ts';
-import { lordView, PeriodTimes } from './vimshottari-json.ts';
+import { AsciiWriter, lordView } from './vimshottari-json.ts';
 
 export type DashaSystemSubject =
   | {
@@ -25,40 +25,59 @@ export type DashaSystemSubject =
 const LIST_NAMES = ['mahadashas', 'antardashas', 'pratyantardashas', 'sukshmadashas'];
 
 /** The lord-context fields of a period, from `,"lord_strength"` to the closing brace. */
-function contextTail(c: LordContext): string {
+function contextTail(c: LordContext): Buffer {
   const lc = lordView(c);
-  return (
+  return Buffer.from(
     `,"lord_strength":${stringifyJson(lc.lord_strength)},"lord_house":${stringifyJson(lc.lord_house)}` +
-    `,"owned_houses":${stringifyJson(lc.owned_houses)},"dignity":${stringifyJson(lc.dignity)}` +
-    `,"lord_context":${stringifyJson(lc)}}`
+      `,"owned_houses":${stringifyJson(lc.owned_houses)},"dignity":${stringifyJson(lc.dignity)}` +
+      `,"lord_context":${stringifyJson(lc)}}`,
   );
 }
 
-/** The four level lists; `head(p)` writes a period's fields before its lord context. */
-function levelsJson<P extends ChainPeriod>(
-  tree: DashaTree<P>,
-  depth: number,
-  head: (p: P, times: PeriodTimes) => string,
-  tailOf: (p: P) => string,
-): string {
-  const times = new PeriodTimes();
-  const parts: string[] = [];
-  const chain = chainLevels(tree, depth);
+// Siblings share one parents array: its JSON is written once.
+const parentsJson = new WeakMap<string[], string>();
+function parentsOf(p: ChainPeriod): string {
+  let s = parentsJson.get(p.parents);
+  if (s === undefined) parentsJson.set(p.parents, (s = JSON.stringify(p.parents)));
+  return s;
+}
+
+/** Bytes per period, a little above a Kalachakra period's ~600, to size the buffer once. */
+const PERIOD_BYTES = 640;
+
+/**
+ * The four level lists written into `w`: each period's fields from period_level to duration_days
+ * (the lord under `lordKey`), then `extra(p)` and the lord-context tail.
+ */
+function writeLevels<P extends ChainPeriod>(
+  w: AsciiWriter,
+  chain: P[][],
+  lordKey: string,
+  extra: (p: P) => string,
+  tailOf: (p: P) => Buffer,
+): void {
+  const heads = LEVEL_NAMES.map((name, i) => `{"period_level":"${name}","level":${i + 1},"${lordKey}":"`);
   for (let l = 0; l < 4; l++) {
-    parts.push(`,"${LIST_NAMES[l]}":[`);
-    chain[l]!.forEach((p, i) => parts.push((i > 0 ? ',' : '') + head(p, times) + tailOf(p)));
-    parts.push(']');
+    w.ascii(`,"${LIST_NAMES[l]}":[`);
+    const list = chain[l]!;
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i]!;
+      if (i > 0) w.ascii(',');
+      w.ascii(heads[p.level - 1]!);
+      w.ascii(p.lord);
+      w.ascii('","parents":');
+      w.ascii(parentsOf(p));
+      w.ascii(',"starts_at":"');
+      w.iso(p.startMs);
+      w.ascii('","ends_at":"');
+      w.iso(p.endMs);
+      w.ascii('","duration_days":');
+      w.ascii(String(roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)));
+      w.ascii(extra(p));
+      w.bytes(tailOf(p));
+    }
+    w.ascii(']');
   }
-  return parts.join('');
-}
-
-/** Fields shared by both period shapes, from period_level to duration_days. */
-function timing(p: ChainPeriod, times: PeriodTimes, lordKey: string): string {
-  return (
-    `{"period_level":"${LEVEL_NAMES[p.level - 1]}","level":${p.level},"${lordKey}":"${p.lord}"` +
-    `,"parents":${JSON.stringify(p.parents)},"starts_at":"${times.time(p.startMs)}","ends_at":"${times.time(p.endMs)}"` +
-    `,"duration_days":${roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)}`
-  );
 }
 
 function memo<K, V>(f: (k: K) => V): (k: K) => V {
@@ -70,32 +89,37 @@ function memo<K, V>(f: (k: K) => V): (k: K) => V {
   };
 }
 
+const periodCount = (chain: ChainPeriod[][]) => chain.reduce((n, l) => n + l.length, 0);
+
 /** GetAshtottariResponse or GetKalachakraResponse as JSON text (UTF-8); `features` written as given. */
 export function dashaSystemChainJson(s: DashaSystemSubject, depth: number, features: unknown): Buffer {
   const tail = memo((lord: string) => contextTail(s.contexts.get(lord)!));
+  const close = `,"conventions":${JSON.stringify(s.system === 'ashtottari' ? ASHTOTTARI_CONVENTIONS : KALACHAKRA_CONVENTIONS)}`;
   if (s.system === 'ashtottari') {
     const b = s.birth;
-    const lists = levelsJson(
-      ashtottariTree(b),
-      depth,
-      (p, t) => timing(p, t, 'lord'),
+    const chain = chainLevels(ashtottariTree(b), depth);
+    const w = new AsciiWriter(periodCount(chain) * PERIOD_BYTES + 8192);
+    w.bytes(
+      Buffer.from(
+        `{"chart_id":${JSON.stringify(s.chartId)},"method_version":"${ASHTOTTARI_METHOD_VERSION}"` +
+          `,"birth_nakshatra":"${b.nakshatra}","birth_dasha_lord":"${b.lord}","birth_dasha_start":"${isoUtc(b.startMs)}"` +
+          `,"balance_years":${roundJsonNumber(b.balanceYears)},"applicable":${stringifyJson(s.applicable)}`,
+      ),
+    );
+    writeLevels(
+      w,
+      chain,
+      'lord',
+      () => '',
       (p) => tail(p.lord),
     );
-    return Buffer.from(
-      `{"chart_id":${JSON.stringify(s.chartId)},"method_version":"${ASHTOTTARI_METHOD_VERSION}"` +
-        `,"birth_nakshatra":"${b.nakshatra}","birth_dasha_lord":"${b.lord}","birth_dasha_start":"${isoUtc(b.startMs)}"` +
-        `,"balance_years":${roundJsonNumber(b.balanceYears)},"applicable":${stringifyJson(s.applicable)}` +
-        `${lists},"conventions":${JSON.stringify(ASHTOTTARI_CONVENTIONS)},"features_used":${JSON.stringify(features)}}`,
-    );
+    w.bytes(Buffer.from(`${close},"features_used":${JSON.stringify(features)}}`));
+    return w.done();
   }
   const b = s.birth;
   const c = b.cycle;
-  const lists = levelsJson(
-    kalachakraTree(b),
-    depth,
-    (p, t) => timing(p, t, 'sign') + `,"gati":${stringifyJson(p.gati)},"sign_lord":"${rulerOf(p.lord)}"`,
-    (p) => tail(rulerOf(p.lord as Sign)),
-  );
+  const chain = chainLevels(kalachakraTree(b), depth);
+  const w = new AsciiWriter(periodCount(chain) * PERIOD_BYTES + 8192);
   const cycle = {
     nakshatra: c.nakshatra,
     pada: c.pada,
@@ -106,10 +130,24 @@ export function dashaSystemChainJson(s: DashaSystemSubject, depth: number, featu
     deha_sign: c.deha,
     jeeva_sign: c.jeeva,
   };
-  return Buffer.from(
-    `{"chart_id":${JSON.stringify(s.chartId)},"method_version":"${KALACHAKRA_METHOD_VERSION}"` +
-      `,"birth_cycle":${JSON.stringify(cycle)},"birth_dasha_sign":"${c.signs[b.position]}"` +
-      `,"birth_dasha_start":"${isoUtc(b.startMs)}","balance_years":${roundJsonNumber(b.balanceYears)}` +
-      `${lists},"conventions":${JSON.stringify(KALACHAKRA_CONVENTIONS)},"features_used":${JSON.stringify(features)}}`,
+  w.bytes(
+    Buffer.from(
+      `{"chart_id":${JSON.stringify(s.chartId)},"method_version":"${KALACHAKRA_METHOD_VERSION}"` +
+        `,"birth_cycle":${JSON.stringify(cycle)},"birth_dasha_sign":"${c.signs[b.position]}"` +
+        `,"birth_dasha_start":"${isoUtc(b.startMs)}","balance_years":${roundJsonNumber(b.balanceYears)}`,
+    ),
   );
+  const extra = memo((key: string) => {
+    const [gati, sign] = key.split(':');
+    return `,"gati":${gati ? `"${gati}"` : 'null'},"sign_lord":"${rulerOf(sign as Sign)}"`;
+  });
+  writeLevels(
+    w,
+    chain,
+    'sign',
+    (p) => extra(`${p.gati ?? ''}:${p.lord}`),
+    (p) => tail(rulerOf(p.lord)),
+  );
+  w.bytes(Buffer.from(`${close},"features_used":${JSON.stringify(features)}}`));
+  return w.done();
 }
