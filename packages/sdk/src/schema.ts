@@ -25312,6 +25312,213 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "ashtottari-v1-jy365.25",
+           *       "birth_nakshatra": "dhanishta",
+           *       "birth_dasha_lord": "jupiter",
+           *       "birth_dasha_start": "1990-02-13T03:37:47.539Z",
+           *       "balance_years": 18.7454517308,
+           *       "applicable": true,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "jupiter",
+           *           "parents": [],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "2009-02-12T21:37:47.539Z",
+           *           "duration_days": 6939.75,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "rahu",
+           *           "parents": [],
+           *           "starts_at": "2009-02-12T21:37:47.539Z",
+           *           "ends_at": "2021-02-12T21:37:47.539Z",
+           *           "duration_days": 4383,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "venus",
+           *           "parents": [],
+           *           "starts_at": "2021-02-12T21:37:47.539Z",
+           *           "ends_at": "2042-02-13T03:37:47.539Z",
+           *           "duration_days": 7670.25,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "1993-06-18T00:47:47.539Z",
+           *           "duration_days": 1220.8819444444,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1993-06-18T00:47:47.539Z",
+           *           "ends_at": "1995-07-29T02:47:47.539Z",
+           *           "duration_days": 771.0833333333,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "venus",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1995-07-29T02:47:47.539Z",
+           *           "ends_at": "1999-04-08T12:17:47.539Z",
+           *           "duration_days": 1349.3958333333,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "nakshatra_groups",
+           *           "choice": "From Ardra: Sun 4 nakshatras, Moon 3, Mars 4, Mercury 3, Saturn 3 (P.Ashadha, U.Ashadha, Shravana), Jupiter 3, Rahu 4, Venus 3; the Moon seeds the dasha.",
+           *           "alternatives": "Texts that count Abhijit give Saturn four nakshatras (P.Ashadha, U.Ashadha, Abhijit, Shravana)."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its lord's whole nakshatra group (in longitude) is the elapsed part of the birth mahadasha (JHora, PyJHora).",
+           *           "alternatives": "Some tables divide the lord's years equally among its nakshatras and count only the birth nakshatra's share."
+           *         },
+           *         {
+           *           "topic": "sub_periods",
+           *           "choice": "Eight sub-periods in Ashtottari order starting with the period's own lord, each parent x years(lord) / 108 (BPHS ch. 46 proportional rule; JHora and PyJHora default); the same at every level.",
+           *           "alternatives": "P.V.R. Narasimha Rao's book starts the antardashas from the lord after the mahadasha lord."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetAshtottariResponse'];
         };
       };
@@ -25516,6 +25723,140 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "lord": "venus",
+           *         "parents": [],
+           *         "starts_at": "2021-02-12T21:37:47.539Z",
+           *         "ends_at": "2042-02-13T03:37:47.539Z",
+           *         "duration_days": 7670.25,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "lord": "sun",
+           *         "parents": [
+           *           "venus"
+           *         ],
+           *         "starts_at": "2025-03-15T08:07:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 426.125,
+           *         "lord_strength": 0.45,
+           *         "lord_house": 12,
+           *         "owned_houses": [
+           *           3
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "sun",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 12,
+           *           "owned_houses": [
+           *             3
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "taurus",
+           *           "nakshatra": "krittika"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "lord": "venus",
+           *         "parents": [
+           *           "venus",
+           *           "sun"
+           *         ],
+           *         "starts_at": "2026-02-21T14:32:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 82.8576388889,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetAshtottariCurrentResponse'];
         };
       };
@@ -25721,6 +26062,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-25T19:53:04.206Z",
+           *       "changed_level": "sukshma",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "mars",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-25T19:53:04.206Z",
+           *         "ends_at": "2026-03-31T23:11:13.095Z",
+           *         "duration_days": 6.1376028819,
+           *         "lord_strength": 0.55,
+           *         "lord_house": 9,
+           *         "owned_houses": [
+           *           6,
+           *           11
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mars",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aquarius",
+           *           "nakshatra": "purva_bhadrapada"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetAshtottariNextChangeResponse'];
         };
       };
@@ -26159,6 +26581,249 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "kalachakra-v1-pvr-jy365.25",
+           *       "birth_cycle": {
+           *         "nakshatra": "dhanishta",
+           *         "pada": 1,
+           *         "direction": "apasavya",
+           *         "group": "mrigashira",
+           *         "signs": [
+           *           "pisces",
+           *           "aquarius",
+           *           "capricorn"
+           *         ],
+           *         "paramayus_years": 86,
+           *         "deha_sign": "cancer",
+           *         "jeeva_sign": "pisces"
+           *       },
+           *       "birth_dasha_sign": "aquarius",
+           *       "birth_dasha_start": "1986-07-19T16:22:11.579Z",
+           *       "balance_years": 0.1740097973,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "aquarius",
+           *           "parents": [],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1990-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "capricorn",
+           *           "parents": [],
+           *           "starts_at": "1990-07-19T16:22:11.579Z",
+           *           "ends_at": "1994-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "sagittarius",
+           *           "parents": [],
+           *           "starts_at": "1994-07-19T16:22:11.579Z",
+           *           "ends_at": "2004-07-19T04:22:11.579Z",
+           *           "duration_days": 3652.5,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "aquarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1986-09-26T10:26:25.697Z",
+           *           "duration_days": 68.7529411806,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "capricorn",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-09-26T10:26:25.697Z",
+           *           "ends_at": "1986-12-04T04:30:39.814Z",
+           *           "duration_days": 68.752941169,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "sagittarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-12-04T04:30:39.814Z",
+           *           "ends_at": "1987-05-25T01:41:15.108Z",
+           *           "duration_days": 171.8823529398,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "groups",
+           *           "choice": "Savya triples Ashwini-Bharani-Krittika, Punarvasu-Pushya-Ashlesha, Hasta-Chitra-Swati, Mula-P.Ashadha-U.Ashadha, P.Bhadra-U.Bhadra-Revati in Ashwini-Bharani-Ashwini groups; apasavya triples from Rohini, Magha, Vishakha and Shravana in Rohini-Mrigashira-Rohini groups (BPHS ch. 46).",
+           *           "alternatives": "PyJHora 4.8.5 puts Revati in the Bharani group and Ardra, U.Phalguni, Jyeshtha and Shatabhisha in the Mrigashira group."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its pada x the pada's paramayus is the part of the nine-sign cycle already lived; the sign it falls in is the birth mahadasha (P.V.R. Narasimha Rao, Example 95).",
+           *           "alternatives": "Some texts take the balance from the paramayus alone, without locating the running sign."
+           *         },
+           *         {
+           *           "topic": "progression",
+           *           "choice": "After a pada's nine signs come the next pada's nine; after pada 4 pada 1 of the other group of the same direction (Ashwini <-> Bharani, Rohini <-> Mrigashira), as in PVR's Exercise 34. Mahadashas run from the birth one, at least nine and until 120 years after birth.",
+           *           "alternatives": "Raghavacharya's method (JHora's default) steps the mahadashas by navamsa instead; some continue with the next nakshatra's pada."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetKalachakraResponse'];
         };
       };
@@ -26363,6 +27028,152 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "sign": "libra",
+           *         "parents": [],
+           *         "starts_at": "2011-07-19T22:22:11.579Z",
+           *         "ends_at": "2027-07-19T22:22:11.579Z",
+           *         "duration_days": 5844,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "sign": "sagittarius",
+           *         "parents": [
+           *           "libra"
+           *         ],
+           *         "starts_at": "2025-03-28T11:14:09.105Z",
+           *         "ends_at": "2026-11-20T22:37:02.301Z",
+           *         "duration_days": 602.4742268056,
+           *         "gati": "simhavalokana",
+           *         "sign_lord": "jupiter",
+           *         "lord_strength": 0.45,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "sign": "taurus",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius"
+           *         ],
+           *         "starts_at": "2025-11-28T15:52:04.243Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 112.0882282407,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetKalachakraCurrentResponse'];
         };
       };
@@ -26568,6 +27379,93 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-20T17:59:07.163Z",
+           *       "changed_level": "pratyantar",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "gemini",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "gemini"
+           *         ],
+           *         "starts_at": "2026-03-20T17:59:07.163Z",
+           *         "ends_at": "2026-03-27T10:12:19.999Z",
+           *         "duration_days": 6.6758430093,
+           *         "gati": null,
+           *         "sign_lord": "mercury",
+           *         "lord_strength": 0.55,
+           *         "lord_house": 11,
+           *         "owned_houses": [
+           *           1,
+           *           4
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mercury",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 11,
+           *           "owned_houses": [
+           *             1,
+           *             4
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aries",
+           *           "nakshatra": "bharani"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.GetKalachakraNextChangeResponse'];
         };
       };
