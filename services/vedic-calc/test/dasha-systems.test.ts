@@ -83,6 +83,54 @@ describe('Kalachakra tables (BPHS ch. 46)', () => {
     assert.equal(b.cycle.jeeva, 'sagittarius');
     assert.equal(b.cycle.paramayus, 100);
   });
+  it('deha and jeeva of every pada of the four groups (savya: first/last sign; apasavya: last/first)', () => {
+    // Published deha/jiva table ("Deha and Jiv rashi", psychologicallyastrology.com, after Shakti Mohan
+    // Singh's "Kaala Chakra Dasha System"): [deha, jiva] for padas 1-4 of the Ashwini, Bharani, Rohini and
+    // Mrigashira groups.
+    const table: [number, string[][]][] = [
+      [
+        0,
+        [
+          ['aries', 'sagittarius'],
+          ['capricorn', 'gemini'],
+          ['taurus', 'gemini'],
+          ['cancer', 'pisces'],
+        ],
+      ],
+      [
+        1,
+        [
+          ['scorpio', 'pisces'],
+          ['aquarius', 'virgo'],
+          ['libra', 'virgo'],
+          ['cancer', 'sagittarius'],
+        ],
+      ],
+      [
+        3,
+        [
+          ['cancer', 'sagittarius'],
+          ['libra', 'virgo'],
+          ['aquarius', 'virgo'],
+          ['scorpio', 'pisces'],
+        ],
+      ],
+      [
+        4,
+        [
+          ['cancer', 'pisces'],
+          ['taurus', 'gemini'],
+          ['capricorn', 'gemini'],
+          ['aries', 'sagittarius'],
+        ],
+      ],
+    ];
+    for (const [nk, padas] of table)
+      padas.forEach(([deha, jeeva], pada) => {
+        const b = kalachakraBirth(nk * (360 / 27) + (pada + 0.5) * (360 / 108), BIRTH);
+        assert.deepEqual([b.cycle.deha, b.cycle.jeeva], [deha, jeeva], `nakshatra ${nk} pada ${pada + 1}`);
+      });
+  });
 });
 
 describe('Kalachakra mahadashas: PVR worked examples', () => {

@@ -74,8 +74,9 @@ export const KALACHAKRA_CONVENTIONS: readonly DashaConvention[] = Object.freeze(
   },
   {
     topic: 'deha_jeeva',
-    choice: "Savya: deha is the first sign of the birth pada's cycle and jeeva the last; apasavya: the reverse.",
-    alternatives: 'Some tables list the apasavya cycles in reverse order and name deha and jeeva by that listing.',
+    choice:
+      "Savya: deha is the first sign of the birth pada's cycle and jeeva the last; apasavya: the reverse (the published deha/jiva tables after Shakti Mohan Singh).",
+    alternatives: 'Tables that list the apasavya cycles in reverse order name the same signs from the other end.',
   },
   {
     topic: 'gati',
