@@ -55,8 +55,10 @@ describe('Kalachakra tables (BPHS ch. 46)', () => {
   });
 
   it('groups: Ashwini, Krittika, Punarvasu, Revati savya-Ashwini; Bharani, Pushya savya-Bharani; Rohini, Ardra, Magha apasavya-Rohini; Mrigashira, Dhanishta apasavya-Mrigashira', () => {
-    // BPHS ch. 46: savya triples from Ashwini, Punarvasu, Hasta, Mula, P.Bhadra (Ashwini-Bharani-Ashwini);
-    // apasavya triples from Rohini, Magha, Vishakha, Shravana (Rohini-Mrigashira-Rohini).
+    // BPHS ch. 46 v. 56-60 (Santhanam's translation, astrojyoti.com/bphspage6-2.htm): "The Padas of Ashvini,
+    // Punarvasu, Hast, Mul, Purvabhadrapad, Kritika, Aslesha, Swati, Uttarashadha and Revati" share the
+    // Ashwini cycles; the apasavya triples mirror them, Rohini-Mrigashira-Rohini (saravali.de "Kalachakra
+    // Dasa - Basics" table; Sanjay Rath, "Kalachakra dasa", SJC 2005).
     const g = (i: number) => kalachakraGroupOf(i);
     assert.deepEqual([g(0), g(2), g(6), g(26)], ['ashwini', 'ashwini', 'ashwini', 'ashwini']);
     assert.deepEqual([g(1), g(7), g(13), g(19), g(25)], ['bharani', 'bharani', 'bharani', 'bharani', 'bharani']);

@@ -50,7 +50,7 @@ export const KALACHAKRA_CONVENTIONS: readonly DashaConvention[] = Object.freeze(
     choice:
       'Savya triples Ashwini-Bharani-Krittika, Punarvasu-Pushya-Ashlesha, Hasta-Chitra-Swati, Mula-P.Ashadha-U.Ashadha, P.Bhadra-U.Bhadra-Revati in Ashwini-Bharani-Ashwini groups; apasavya triples from Rohini, Magha, Vishakha and Shravana in Rohini-Mrigashira-Rohini groups (BPHS ch. 46).',
     alternatives:
-      'PyJHora 4.8.5 puts Revati in the Bharani group and Ardra, U.Phalguni, Jyeshtha and Shatabhisha in the Mrigashira group.',
+      'PyJHora 4.8.5 puts Revati in the Bharani group; it and some lesson texts put Ardra, U.Phalguni, Jyeshtha and Shatabhisha in the Mrigashira group.',
   },
   {
     topic: 'balance',
