@@ -59,17 +59,31 @@ function applicability(stored: StoredChart): boolean | null {
   return lordSign === null ? null : ashtottariApplicable(asc, lordSign, rahu);
 }
 
-async function load(deps: VedicDeps, ctx: CallContext, id: string, system: DashaSystemSubject['system']) {
+type AshtottariSubject = Extract<DashaSystemSubject, { system: 'ashtottari' }>;
+type KalachakraSubject = Extract<DashaSystemSubject, { system: 'kalachakra' }>;
+
+async function loadAshtottari(deps: VedicDeps, ctx: CallContext, id: string): Promise<AshtottariSubject> {
   const stored = await deps.charts.load(ctx, id);
-  const moon = moonOf(stored);
-  const chartId = stored.chart?.id ?? id;
-  const contexts = lordContexts(stored.chart?.planets ?? []);
-  const subject: DashaSystemSubject =
-    system === 'ashtottari'
-      ? { system, chartId, birth: ashtottariBirth(moon, stored.utc_ms), applicable: applicability(stored), contexts }
-      : { system, chartId, birth: kalachakraBirth(moon, stored.utc_ms), contexts };
-  return subject;
+  return {
+    system: 'ashtottari',
+    chartId: stored.chart?.id ?? id,
+    birth: ashtottariBirth(moonOf(stored), stored.utc_ms),
+    applicable: applicability(stored),
+    contexts: lordContexts(stored.chart?.planets ?? []),
+  };
 }
+
+async function loadKalachakra(deps: VedicDeps, ctx: CallContext, id: string): Promise<KalachakraSubject> {
+  const stored = await deps.charts.load(ctx, id);
+  return {
+    system: 'kalachakra',
+    chartId: stored.chart?.id ?? id,
+    birth: kalachakraBirth(moonOf(stored), stored.utc_ms),
+    contexts: lordContexts(stored.chart?.planets ?? []),
+  };
+}
+
+const LOADERS = { ashtottari: loadAshtottari, kalachakra: loadKalachakra } as const;
 
 // ---------------------------------------------------------------- outputs
 
@@ -120,7 +134,7 @@ async function chain(
   system: DashaSystemSubject['system'],
 ) {
   const depth = intInRange(depthIn, 'depth', 1, 4, 4);
-  const s = await load(deps, ctx, id, system);
+  const s = await LOADERS[system](deps, ctx, id);
   const cacheKey = `${system}:${s.chartId}:${s.birth.startMs}:${depth}`;
   const cached = deps.chains.get(cacheKey);
   if (cached) return cached;
@@ -154,15 +168,13 @@ function companions<P extends ChainPeriod, M>(tree: DashaTree<P>, map: (p: P) =>
 }
 
 async function ashtottari(deps: VedicDeps, ctx: CallContext, id: string) {
-  const s = await load(deps, ctx, id, 'ashtottari');
-  if (s.system !== 'ashtottari') throw new Error('unreachable');
+  const s = await loadAshtottari(deps, ctx, id);
   const w = new Writer(s.contexts);
   return { chartId: s.chartId, ...companions(ashtottariTree(s.birth), (p) => w.graha(p), w) };
 }
 
 async function kalachakra(deps: VedicDeps, ctx: CallContext, id: string) {
-  const s = await load(deps, ctx, id, 'kalachakra');
-  if (s.system !== 'kalachakra') throw new Error('unreachable');
+  const s = await loadKalachakra(deps, ctx, id);
   const w = new Writer(s.contexts);
   return { chartId: s.chartId, ...companions(kalachakraTree(s.birth), (p) => w.sign(p), w) };
 }
