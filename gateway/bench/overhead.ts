@@ -87,6 +87,8 @@ export async function measureGatewayOverhead(opts: {
       },
       AUTH_ATTEMPT_LIMIT: 10,
       AUTH_ATTEMPT_WINDOW_SECONDS: 300,
+      TEST_KEY_BURST_CAPACITY: 10,
+      TEST_KEY_REFILL_PER_SECOND: 1,
       LIMITS_KEY_PREFIX: `bench:limits:${Date.now()}:`,
       LIMITS_TEST_CLOCK: false,
       BACKEND_DEADLINE_MS: 15_000,

@@ -17,6 +17,8 @@ export interface LimitsConfig {
   PLAN_LIMITS_OVERRIDE: PlanLimitOverrides;
   AUTH_ATTEMPT_LIMIT: number;
   AUTH_ATTEMPT_WINDOW_SECONDS: number;
+  TEST_KEY_BURST_CAPACITY: number;
+  TEST_KEY_REFILL_PER_SECOND: number;
   LIMITS_KEY_PREFIX: string;
   LIMITS_TEST_CLOCK: boolean;
   BACKEND_DEADLINE_MS: number;
@@ -41,6 +43,7 @@ export function buildLimiter(
       overrides: cfg.PLAN_LIMITS_OVERRIDE,
       authAttemptLimit: cfg.AUTH_ATTEMPT_LIMIT,
       authAttemptWindowSeconds: cfg.AUTH_ATTEMPT_WINDOW_SECONDS,
+      testKeyBucket: { capacity: cfg.TEST_KEY_BURST_CAPACITY, refillPerSecond: cfg.TEST_KEY_REFILL_PER_SECOND },
       onStoreError: (err) => {
         if (Date.now() - lastWarnMs < 60_000) return;
         lastWarnMs = Date.now();

@@ -1,5 +1,6 @@
 // The gateway's traffic limits, run once per request after authentication (dispatch.ts):
-// - the burst bucket of the API key (429 rate_limited, Retry-After);
+// - the burst bucket of the API key (429 rate_limited, Retry-After); a test key has its own small
+//   bucket and never counts toward quotas or spends credits (docs/test-keys.md);
 // - the account's daily and monthly quotas for data requests, with X-RateLimit-* headers on every
 //   counted response; past a quota a pay-as-you-go credit pays for the request (X-Credits-Remaining)
 //   unless it is an LLM feature, otherwise 429 too_many_requests;
@@ -10,12 +11,14 @@ import { AppError, type Principal } from '@astro/platform';
 import type { RouteSpec } from '../proto-registry.ts';
 import type { RequestClock } from './clock.ts';
 import {
+  bucketFor,
   countsTowardQuota,
   isAuthAttempt,
   isLlmFeature,
   limitsFor,
   secondsUntil,
   windowsAt,
+  type BucketValues,
   type PlanLimitOverrides,
   type QuotaWindow,
 } from './policy.ts';
@@ -30,6 +33,8 @@ export interface LimiterSettings {
   overrides: PlanLimitOverrides;
   authAttemptLimit: number;
   authAttemptWindowSeconds: number;
+  /** Burst bucket of every test key, whatever the plan (TEST_KEY_BURST_CAPACITY, ..._REFILL_PER_SECOND). */
+  testKeyBucket: BucketValues;
   /** Told when the counter store fails (the limits then fail open). */
   onStoreError?: (err: unknown) => void;
 }
@@ -59,7 +64,8 @@ export class Limiter {
     if (!principal) return;
     const nowMs = this.clock(a.req);
     const limits = limitsFor(principal.plan_tier, nowMs, this.settings.overrides);
-    const counted = countsTowardQuota(route, principal.kind);
+    const counted = countsTowardQuota(route, principal.kind, principal.key_mode);
+    const bucket = bucketFor(limits, principal.key_mode, this.settings.testKeyBucket);
     const { day, month } = windowsAt(nowMs);
     // One hash tag per tenant: the three keys of the script live on one Redis Cluster slot.
     const p = `${this.settings.keyPrefix}{${principal.tenant_id}}`;
@@ -70,11 +76,7 @@ export class Limiter {
         nowMs,
         bucket:
           principal.kind === 'api_key' && principal.key_id
-            ? {
-                key: `${p}:bucket:${principal.key_id}`,
-                capacity: limits.burst_capacity,
-                refillPerSecond: limits.refill_per_second,
-              }
+            ? { key: `${p}:bucket:${principal.key_id}`, ...bucket }
             : null,
         quota: counted
           ? {
@@ -94,8 +96,13 @@ export class Limiter {
       const retry = secondsUntil(nowMs + r.retryAfterMs, nowMs);
       throw new AppError(
         'rate_limited',
-        `Burst limit of ${limits.burst_capacity} requests reached; retry in ${retry} s.`,
-        { capacity: limits.burst_capacity, refill_per_second: limits.refill_per_second, retry_after_seconds: retry },
+        `Burst limit of ${bucket.capacity} requests reached; retry in ${retry} s.`,
+        {
+          capacity: bucket.capacity,
+          refill_per_second: bucket.refillPerSecond,
+          retry_after_seconds: retry,
+          ...(principal.key_mode === 'test' ? { key_mode: 'test' } : {}),
+        },
         { 'Retry-After': String(retry) },
       );
     }

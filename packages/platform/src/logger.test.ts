@@ -20,6 +20,9 @@ describe('log redaction', () => {
     const s = redact('key ak_live_abcDEF123 and eyJhbGciOi.eyJzdWIiOi.sig here') as string;
     assert.doesNotMatch(s, /abcDEF123/);
     assert.doesNotMatch(s, /eyJzdWIiOi/);
+    const t = redact('test key ak_test_XyZ987abc in a message') as string;
+    assert.doesNotMatch(t, /XyZ987abc/);
+    assert.match(t, /ak_test_\[redacted\]/);
   });
 });
 

@@ -2999,6 +2999,11 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
+      /**
+       * @description live (default, ak_live_) or test (ak_test_): a test key reaches every route but never spends quota, credits or a paid model
+       * @enum {string}
+       */
+      mode?: 'live' | 'test';
     };
     'astro.account.v1.ApiKey': {
       /** Format: uuid */
@@ -3020,6 +3025,8 @@ export interface components {
         [key: string]: unknown;
       } | null;
       plaintext?: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.ListApiKeysResponse': {
       keys: components['schemas']['astro.account.v1.ApiKey'][];
@@ -3034,6 +3041,8 @@ export interface components {
       /** Format: int64 */
       total_errors: number;
       buckets: components['schemas']['astro.account.v1.UsageBucket'][];
+      /** Format: int64 */
+      test_requests: number;
     };
     'astro.account.v1.UsageBucket': {
       /** Format: date-time */
@@ -3046,6 +3055,8 @@ export interface components {
       /** Format: int64 */
       errors_5xx: number;
       latency_p95_ms: number | null;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.LoginRequest': {
       email: string;
