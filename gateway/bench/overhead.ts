@@ -89,6 +89,8 @@ export async function measureGatewayOverhead(opts: {
       AUTH_ATTEMPT_WINDOW_SECONDS: 300,
       TEST_KEY_BURST_CAPACITY: 10,
       TEST_KEY_REFILL_PER_SECOND: 1,
+      FEED_FETCH_LIMIT: 1e9,
+      FEED_FETCH_WINDOW_SECONDS: 3600,
       LIMITS_KEY_PREFIX: `bench:limits:${Date.now()}:`,
       LIMITS_TEST_CLOCK: false,
       BACKEND_DEADLINE_MS: 15_000,

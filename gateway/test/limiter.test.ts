@@ -39,6 +39,8 @@ function setup(credits = 0, overrides = { '*': { daily_quota: 2, monthly_quota: 
     authAttemptLimit: 2,
     authAttemptWindowSeconds: 60,
     testKeyBucket: { capacity: 3, refillPerSecond: 1 },
+    feedFetchLimit: 2,
+    feedFetchWindowSeconds: 60,
   });
   let principal: Principal = {
     kind: 'api_key',
@@ -70,6 +72,39 @@ function setup(credits = 0, overrides = { '*': { daily_quota: 2, monthly_quota: 
 }
 
 describe('limiter', () => {
+  it('calendar feeds: a fixed window per feed URL (.ics or not), then 429 calendar_feed_rate_limited', async () => {
+    const limiter = new Limiter(
+      new MemoryLimitStore(),
+      () => NOW,
+      async () => ({ ok: false, remaining: 0 }),
+      {
+        keyPrefix: 'f:',
+        overrides: {},
+        authAttemptLimit: 10,
+        authAttemptWindowSeconds: 60,
+        testKeyBucket: { capacity: 3, refillPerSecond: 1 },
+        feedFetchLimit: 2,
+        feedFetchWindowSeconds: 60,
+      },
+    );
+    const route = routeOf('/v1/calendar-feeds/{feed_token}', 'GET');
+    const fetch = (path: string) =>
+      limiter.admit({
+        req: { path, ip: '192.0.2.1' } as any,
+        res: fakeRes() as any,
+        route,
+        body: undefined,
+        requestId: 'r',
+      });
+    await fetch('/v1/calendar-feeds/ical_a.ics');
+    await fetch('/v1/calendar-feeds/ical_a');
+    await assert.rejects(
+      fetch('/v1/calendar-feeds/ical_a.ics'),
+      (e: AppError) => e.code === 'calendar_feed_rate_limited' && e.headers['Retry-After'] === '60',
+    );
+    // Another feed has its own window.
+    await fetch('/v1/calendar-feeds/ical_b.ics');
+  });
   it('a test key: no quota headers or quota refusal, its own burst bucket, never a credit', async () => {
     const { call, spent, asTestKey } = setup(5);
     asTestKey();
@@ -188,6 +223,8 @@ describe('limiter with its counters down', () => {
         authAttemptLimit: 1,
         authAttemptWindowSeconds: 60,
         testKeyBucket: { capacity: 10, refillPerSecond: 1 },
+        feedFetchLimit: 60,
+        feedFetchWindowSeconds: 3600,
         onStoreError: (err) => errors.push(err),
       },
     );

@@ -78,6 +78,8 @@ async function allCalls(): Promise<Call[]> {
       authAttemptLimit: 10,
       authAttemptWindowSeconds: 300,
       testKeyBucket: { capacity: 10, refillPerSecond: 1 },
+      feedFetchLimit: 60,
+      feedFetchWindowSeconds: 3600,
     },
   );
   const tenant = '0190a000-0000-7000-8000-000000000001';

@@ -44,6 +44,11 @@ export const limitsConfigSpec = {
     z.coerce.number().positive().default(1),
     "tokens per second refilled into a test key's burst bucket",
   ),
+  FEED_FETCH_LIMIT: key(
+    int(60, 1),
+    'fetches of one calendar feed URL per window (then 429 calendar_feed_rate_limited)',
+  ),
+  FEED_FETCH_WINDOW_SECONDS: key(int(3600, 1), 'length of the calendar-feed fetch window'),
   LIMITS_KEY_PREFIX: key(str('astro:limits:'), 'prefix of the limiter keys in Redis'),
   LIMITS_TEST_CLOCK: key(
     bool(false),

@@ -65,6 +65,11 @@ export function bucketFor(
     : { capacity: limits.burst_capacity, refillPerSecond: limits.refill_per_second };
 }
 
+/** A calendar feed fetched by its secret URL: the per-feed fetch window applies (docs/calendar-feeds.md). */
+export function isFeedFetch(route: Limited): boolean {
+  return route.rateLimitClass === 'feed';
+}
+
 /** A public route open to credential guessing: the per-address attempt limit applies. */
 export function isAuthAttempt(route: Limited): boolean {
   return route.rateLimitClass === 'auth_attempt';

@@ -23,6 +23,8 @@ describe('log redaction', () => {
     const t = redact('test key ak_test_XyZ987abc in a message') as string;
     assert.doesNotMatch(t, /XyZ987abc/);
     assert.match(t, /ak_test_\[redacted\]/);
+    const f = redact('GET /v1/calendar-feeds/ical_Ab3-_x9QwErTyUiOpAsDfGhJkLzXcVbNm1234567890ab.ics') as string;
+    assert.equal(f, 'GET /v1/calendar-feeds/ical_[redacted].ics');
   });
 });
 
