@@ -11385,6 +11385,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "feeds": []
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.ListCalendarFeedsResponse'];
         };
       };
@@ -11575,6 +11580,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "vimshottari",
+         *       "depth": 1,
+         *       "name": "Dashas"
+         *     }
+         */
         'application/json': {
           /**
            * @description vimshottari needs a Vedic chart, transits a Western one, muhurta a Vedic one
@@ -11622,6 +11634,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a2120a-4fed-7732-a5e8-7054581d4994",
+           *       "chart_id": "01a2120a-0d53-749d-b80c-d19243cb8509",
+           *       "kind": "vimshottari",
+           *       "name": "Dashas",
+           *       "depth": 1,
+           *       "path": "/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "url": "https://api.example.com/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "token_prefix": "ical_3iCe",
+           *       "created_at": "2026-11-25T09:29:55.437Z",
+           *       "last_fetched_at": null
+           *     }
+           */
           'application/json': components['schemas']['astro.chart.v1.CalendarFeed'];
         };
       };
