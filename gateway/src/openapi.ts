@@ -96,6 +96,13 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string, opts: Build
     const ok = String(r.successStatus);
     if (r.successStatus === 204) responses['204'] = { description: 'No content', headers: successHeaders(r) };
     else if (r.responseStream) responses[ok] = { ...sseResponse(examples?.stream), headers: successHeaders(r) };
+    else if (r.responseContentType)
+      // A body the service writes in another format (text/calendar): documented as text of that type.
+      responses[ok] = {
+        description: r.summary || 'Success',
+        headers: successHeaders(r),
+        content: { [r.responseContentType]: { schema: { type: 'string' } } },
+      };
     else
       responses[ok] = {
         description: r.summary || 'Success',

@@ -38,6 +38,8 @@ export interface RouteSpec {
   /** The service sends the body itself (google.api.HttpBody); `responseSchema` documents it. */
   passthrough: boolean;
   responseSchema?: protobuf.Type;
+  /** A passthrough body that is not JSON (text/calendar): its media type, for OpenAPI. */
+  responseContentType?: string;
 }
 
 const ACCESS: Record<string, Access> = {
@@ -145,6 +147,7 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
         idempotent: verb === 'get' || IDEMPOTENT_LEVELS.has(String(method.options?.idempotency_level ?? '')),
         passthrough: method.resolvedResponseType!.fullName === '.google.api.HttpBody',
         responseSchema: route.response_schema ? root.lookupType(route.response_schema) : undefined,
+        responseContentType: route.response_content_type || undefined,
       });
     }
   }

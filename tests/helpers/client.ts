@@ -235,6 +235,8 @@ export interface ApiKeyRecord {
   expires_at: string | null;
   revoked_at: string | null;
   metadata: Record<string, unknown>;
+  /** live or test (docs/test-keys.md). */
+  mode: 'live' | 'test';
   plaintext?: string;
 }
 

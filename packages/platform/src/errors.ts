@@ -46,6 +46,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   interpretation_not_found: C(404, 'Interpretation not found.'),
   feedback_not_found: C(404, 'Feedback not found.'),
   api_key_not_found: C(404, 'API key not found.'),
+  calendar_feed_not_found: C(404, 'Calendar feed not found.'),
   tenant_not_found: C(404, 'Tenant not found.'),
   // 405, 409, 410, 413, 415
   method_not_allowed: C(405, 'This method is not allowed on this path.'),
@@ -55,6 +56,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   idempotency_in_progress: C(409, 'A request with this Idempotency-Key is still being processed.'),
   invalid_or_expired_code: C(410, 'The code is invalid or expired.'),
   invalid_or_expired_reset_link: C(410, 'The reset link is invalid, expired or already used.'),
+  calendar_feed_revoked: C(410, 'This calendar feed was revoked.'),
   payload_too_large: C(413, 'The request body is too large.'),
   unsupported_media_type: C(415, 'The request body must be JSON (Content-Type: application/json).'),
   // 422
@@ -97,6 +99,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   no_matching_template: C(422, 'No statement template matches any talent of this chart.'),
   // 429
   rate_limited: C(429, 'Too many requests; slow down.'),
+  calendar_feed_rate_limited: C(429, 'This calendar feed was fetched too often; retry later.'),
   too_many_requests: C(429, 'Quota used up.'),
   llm_budget_exceeded: C(429, 'Hourly LLM spend cap reached.'),
   llm_budget_exhausted: C(429, 'Monthly LLM budget used up.'),

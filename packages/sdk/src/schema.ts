@@ -384,6 +384,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/calendar-feeds/{feed_token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feed as iCalendar (text/calendar); the token in the URL is the credential
+     * @description Access: public; rate-limit class feed.
+     */
+    get: operations['CalendarFeedService_GetCalendarFeedIcs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/charts': {
     parameters: {
       query?: never;
@@ -423,6 +443,50 @@ export interface paths {
      * @description Access: api_key, scope charts:write; rate-limit class standard.
      */
     delete: operations['ChartService_DeleteChart'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/charts/{chart_id}/calendar-feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chart's active calendar feeds, newest first, without their URLs
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['CalendarFeedService_ListCalendarFeeds'];
+    put?: never;
+    /**
+     * Create a calendar feed of the chart; the secret feed URL is returned once
+     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     */
+    post: operations['CalendarFeedService_CreateCalendarFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/charts/{chart_id}/calendar-feeds/{feed_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a calendar feed: its URL answers 410 from then on
+     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     */
+    delete: operations['CalendarFeedService_DeleteCalendarFeed'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3119,6 +3183,11 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
+      /**
+       * @description live (default, ak_live_) or test (ak_test_): a test key reaches every route but never spends quota, credits or a paid model
+       * @enum {string}
+       */
+      mode?: 'live' | 'test';
     };
     'astro.account.v1.ApiKey': {
       /** Format: uuid */
@@ -3140,6 +3209,8 @@ export interface components {
         [key: string]: unknown;
       } | null;
       plaintext?: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.ListApiKeysResponse': {
       keys: components['schemas']['astro.account.v1.ApiKey'][];
@@ -3154,6 +3225,8 @@ export interface components {
       /** Format: int64 */
       total_errors: number;
       buckets: components['schemas']['astro.account.v1.UsageBucket'][];
+      /** Format: int64 */
+      test_requests: number;
     };
     'astro.account.v1.UsageBucket': {
       /** Format: date-time */
@@ -3166,6 +3239,8 @@ export interface components {
       /** Format: int64 */
       errors_5xx: number;
       latency_p95_ms: number | null;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.LoginRequest': {
       email: string;
@@ -3446,6 +3521,33 @@ export interface components {
       house: number;
       sign: string;
       longitude: number;
+    };
+    'astro.chart.v1.CalendarFeed': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      chart_id: string;
+      /** @enum {string} */
+      kind: 'vimshottari' | 'transits' | 'muhurta';
+      name: string;
+      /** Format: int32 */
+      depth?: number;
+      /** Format: int32 */
+      days?: number;
+      activity_type?: string;
+      latitude?: number;
+      longitude?: number;
+      timezone?: string;
+      path?: string;
+      /** Format: uri */
+      url?: string;
+      token_prefix: string;
+      /** Format: date-time */
+      created_at: string;
+      last_fetched_at: string | null;
+    };
+    'astro.chart.v1.ListCalendarFeedsResponse': {
+      feeds: components['schemas']['astro.chart.v1.CalendarFeed'][];
     };
     'astro.feedback.v1.TalentProfile': {
       chart_id: string;
@@ -6289,7 +6391,8 @@ export interface operations {
            *           "last_used_at": "2026-11-25T00:33:38.822Z",
            *           "expires_at": null,
            *           "revoked_at": null,
-           *           "metadata": {}
+           *           "metadata": {},
+           *           "mode": "live"
            *         }
            *       ]
            *     }
@@ -6503,6 +6606,7 @@ export interface operations {
            *       "expires_at": null,
            *       "revoked_at": null,
            *       "metadata": {},
+           *       "mode": "live",
            *       "plaintext": "ak_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
            *     }
            */
@@ -6748,7 +6852,8 @@ export interface operations {
            *       "last_used_at": null,
            *       "expires_at": null,
            *       "revoked_at": "2026-11-25T00:33:40.387Z",
-           *       "metadata": {}
+           *       "metadata": {},
+           *       "mode": "live"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
@@ -6996,9 +7101,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:45.881Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "mode": "live",
            *           "requests": 27,
            *           "errors_4xx": 0,
            *           "errors_5xx": 1,
@@ -7205,9 +7312,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:45.914Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
+           *           "mode": "live",
            *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -7215,6 +7324,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "mode": "live",
            *           "requests": 2,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -7222,6 +7332,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/compatibility/pair-facts",
+           *           "mode": "live",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -10501,6 +10612,175 @@ export interface operations {
       };
     };
   };
+  CalendarFeedService_GetCalendarFeedIcs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        feed_token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed as iCalendar (text/calendar); the token in the URL is the credential */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_not_found';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_revoked */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_revoked';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   ChartService_CreateChart: {
     parameters: {
       query?: never;
@@ -11196,6 +11476,740 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_ListCalendarFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart's active calendar feeds, newest first, without their URLs */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "feeds": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.chart.v1.ListCalendarFeedsResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_CreateCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "vimshottari",
+         *       "depth": 1,
+         *       "name": "Dashas"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description vimshottari needs a Vedic chart, transits a Western one, muhurta a Vedic one
+           * @enum {string}
+           */
+          kind: 'vimshottari' | 'transits' | 'muhurta';
+          /** @description calendar name shown by the app (1-120 characters); default from the kind */
+          name?: string;
+          /**
+           * Format: int32
+           * @description vimshottari: 1 or 2, default 2
+           * @default 2
+           */
+          depth?: number;
+          /**
+           * Format: int32
+           * @description transits: 1-400, default 90; muhurta: 1-31, default 14
+           * @default 90
+           */
+          days?: number;
+          /** @description muhurta, required: one of GET /v1/vedic/muhurta/activity-types */
+          activity_type?: string;
+          /** @description muhurta: -90..90, default the birth latitude */
+          latitude?: number;
+          /** @description muhurta: -180..180, default the birth longitude */
+          longitude?: number;
+          /** @description muhurta, required: IANA time zone of the place */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Create a calendar feed of the chart; the secret feed URL is returned once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a2120a-4fed-7732-a5e8-7054581d4994",
+           *       "chart_id": "01a2120a-0d53-749d-b80c-d19243cb8509",
+           *       "kind": "vimshottari",
+           *       "name": "Dashas",
+           *       "depth": 1,
+           *       "path": "/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "url": "https://api.example.com/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "token_prefix": "ical_3iCe",
+           *       "created_at": "2026-11-25T09:29:55.437Z",
+           *       "last_fetched_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.chart.v1.CalendarFeed'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_DeleteCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        chart_id: string;
+        feed_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_not_found, chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_not_found' | 'chart_not_found';
             };
           };
         };
@@ -22367,9 +23381,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:46.601Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "mode": "live",
            *           "requests": 27,
            *           "errors_4xx": 0,
            *           "errors_5xx": 1,
@@ -22558,9 +23574,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:54.136Z",
            *       "total_requests": 131,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
+           *           "mode": "live",
            *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22568,6 +23586,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "mode": "live",
            *           "requests": 3,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22575,6 +23594,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/api-keys",
+           *           "mode": "live",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
