@@ -1,9 +1,10 @@
 // The 32 Nabhasa yogas of BPHS ch. 35 (R. Santhanam's translation): 3 Ashraya, 2 Dala, 20 Akriti, 7
-// Sankhya. They read the seven planets only (the nodes take no part, BPHS ch. 35), houses from the
-// lagna. Where a rule names houses, "all planets in these houses" is read here with every named house
-// occupied (our convention: otherwise all planets in one sign would form Gada, Sakata, Yupa and Danda at
-// once; PyJHora asks only that the planets stay within the houses). Vapi, whose houses are alternatives,
-// asks only that all planets be within the panapharas or within the apoklimas.
+// Sankhya. They read the seven planets only (the nodes take no part), houses from the lagna. "All planets
+// in these houses" is read as PyJHora v4.8.5 (horoscope/chart/yoga.py) reads each yoga: for the two- and
+// three-house shapes (Gada, Sakata, Vihaga, Sringataka, Hala), the six-house Chakra and Samudra and the
+// seven-house runs, every named house is occupied; Kamala, Vapi and the four-house runs (Yupa, Ishu,
+// Shakti, Danda) ask only that all planets be within the houses; Vajra and Yava ask for a benefic
+// (malefic) present in each of their houses.
 import type { Expr } from '../vocabulary.ts';
 import type { YogaRule } from '../rule.ts';
 
@@ -15,6 +16,12 @@ const filling = (houses: number[]): Expr => ({
   all: [{ confined: { group: 'seven', houses } }, { occupied: { houses, group: 'seven', at_least: 'each' } }],
 });
 const oneOf = (...sets: number[][]): Expr => ({ any: sets.map(filling) });
+/** All seven planets within `houses` (some may stay empty). */
+const within = (houses: number[]): Expr => ({ confined: { group: 'seven', houses } });
+/** A member of the group in each of the houses. */
+const present = (group: 'benefics' | 'malefics', houses: number[]): Expr => ({
+  occupied: { houses, group, at_least: 'each' },
+});
 /** Seven consecutive houses from `start`. */
 const run7 = (start: number): number[] => Array.from({ length: 7 }, (_, i) => ((start - 1 + i) % 12) + 1);
 
@@ -81,38 +88,14 @@ export const NABHASA: YogaRule[] = [
   akriti('vihaga', 'Vihaga Yoga', filling([4, 10])),
   akriti('sringataka', 'Sringataka Yoga', filling([1, 5, 9])),
   akriti('hala', 'Hala Yoga', oneOf([2, 6, 10], [3, 7, 11], [4, 8, 12])),
-  akriti('vajra', 'Vajra Yoga', {
-    all: [
-      { confined: { group: 'benefics', houses: [1, 7] } },
-      { occupied: { houses: [1, 7], group: 'benefics', at_least: 'each' } },
-      { confined: { group: 'malefics', houses: [4, 10] } },
-      { occupied: { houses: [4, 10], group: 'malefics', at_least: 'each' } },
-    ],
-  }),
-  akriti('yava', 'Yava Yoga', {
-    all: [
-      { confined: { group: 'malefics', houses: [1, 7] } },
-      { occupied: { houses: [1, 7], group: 'malefics', at_least: 'each' } },
-      { confined: { group: 'benefics', houses: [4, 10] } },
-      { occupied: { houses: [4, 10], group: 'benefics', at_least: 'each' } },
-    ],
-  }),
-  akriti('kamala', 'Kamala (Padma) Yoga', filling([1, 4, 7, 10])),
-  akriti(
-    'vapi',
-    'Vapi Yoga',
-    {
-      any: [
-        { confined: { group: 'seven', houses: [2, 5, 8, 11] } },
-        { confined: { group: 'seven', houses: [3, 6, 9, 12] } },
-      ],
-    },
-    'All seven planets in the panapharas or all in the apoklimas; the houses need not each be occupied.',
-  ),
-  akriti('yupa', 'Yupa Yoga', filling([1, 2, 3, 4])),
-  akriti('ishu', 'Ishu (Sara) Yoga', filling([4, 5, 6, 7])),
-  akriti('shakti', 'Shakti Yoga', filling([7, 8, 9, 10])),
-  akriti('danda', 'Danda Yoga', filling([10, 11, 12, 1])),
+  akriti('vajra', 'Vajra Yoga', { all: [present('benefics', [1, 7]), present('malefics', [4, 10])] }),
+  akriti('yava', 'Yava Yoga', { all: [present('malefics', [1, 7]), present('benefics', [4, 10])] }),
+  akriti('kamala', 'Kamala (Padma) Yoga', within([1, 4, 7, 10])),
+  akriti('vapi', 'Vapi Yoga', { any: [within([2, 5, 8, 11]), within([3, 6, 9, 12])] }),
+  akriti('yupa', 'Yupa Yoga', within([1, 2, 3, 4])),
+  akriti('ishu', 'Ishu (Sara) Yoga', within([4, 5, 6, 7])),
+  akriti('shakti', 'Shakti Yoga', within([7, 8, 9, 10])),
+  akriti('danda', 'Danda Yoga', within([10, 11, 12, 1])),
   akriti('nauka', 'Nauka Yoga', filling(run7(1))),
   akriti('kuta', 'Kuta Yoga', filling(run7(4))),
   akriti('chhatra', 'Chhatra Yoga', filling(run7(7))),

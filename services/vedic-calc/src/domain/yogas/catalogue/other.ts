@@ -19,6 +19,11 @@ const other = (id: string, name: string, source: string, rule: Expr, note?: stri
   rule,
   ...(note ? { note } : {}),
 });
+const BENEFIC_PAIRS = [
+  ['mercury', 'jupiter'],
+  ['mercury', 'venus'],
+  ['jupiter', 'venus'],
+] as const;
 /** Non-benefics: a house "unoccupied or occupied by benefics" holds none of these. */
 const NOT_BENEFIC = ['sun', 'moon', 'mars', 'saturn', 'rahu', 'ketu'] as const;
 
@@ -75,13 +80,20 @@ export const OTHER: YogaRule[] = [
     'Chamara Yoga',
     `BPHS ch. 36; ${RAMAN}, "Chamara Yoga"`,
     {
-      all: [
-        { dignity: { planet: lord(1), is: ['exalted'] } },
-        { in_house: { planet: lord(1), houses: KENDRA } },
-        { aspects: { from: 'jupiter', to: lord(1) } },
+      any: [
+        {
+          all: [
+            { dignity: { planet: lord(1), is: ['exalted'] } },
+            { in_house: { planet: lord(1), houses: KENDRA } },
+            { aspects: { from: 'jupiter', to: lord(1) } },
+          ],
+        },
+        ...BENEFIC_PAIRS.map(([a, b]): Expr => ({
+          all: [{ conjunct: { planets: [a, b] } }, { in_house: { planet: a, houses: [1, 7, 9, 10] } }],
+        })),
       ],
     },
-    'The lagna lord exalted in a kendra and aspected by Jupiter (the first of the two BPHS forms).',
+    'The lagna lord exalted in a kendra and aspected by Jupiter; or two benefics together in the 1st, 7th, 9th or 10th.',
   ),
   other('sankha', 'Sankha Yoga', `BPHS ch. 36; ${RAMAN}, "Sankha Yoga"`, {
     all: [inKendraFrom(lord(5), lord(6)), strong(lord(1))],

@@ -20,7 +20,10 @@ const mahapurusha = (id: string, name: string, planet: Graha): YogaRule => ({
   },
   strength: {
     source: 'BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign',
-    grades: [{ label: 'exalted', when: { dignity: { planet, is: ['exalted'] } } }],
+    grades: [
+      { label: 'exalted', when: { dignity: { planet, is: ['exalted'] } } },
+      { label: 'moolatrikona', when: { dignity: { planet, is: ['moolatrikona'] } } },
+    ],
     otherwise: 'own_sign',
   },
   note: 'Kendra counted from the lagna only (some authors also from the Moon).',
