@@ -7,6 +7,8 @@
 // twelve cells from Aries, each listing the grahas in that sign (0 Sun, 1 Moon, 2 Mars, 3 Mercury,
 // 4 Jupiter, 5 Venus, 6 Saturn, 7 Rahu, 8 Ketu) and L for the lagna.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { GRAHAS, type Graha, type YogaChart } from '../src/domain/yogas/chart.ts';
 import {
@@ -515,6 +517,11 @@ describe('the catalogue', () => {
       ruleText(yogaById('kendra_trikona_raja')!),
       'for each k in {1, 4, 7, 10}; t in {1, 5, 9}: (lord of house k is not lord of house t AND lord of house k associated with lord of house t (conjunction, mutual aspect or exchange))',
     );
+  });
+
+  it('docs/yogas.md lists every rule of the catalogue', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/yogas.md'), 'utf8');
+    for (const r of YOGA_CATALOGUE) assert.ok(doc.includes(`| \`${r.id}\` | ${r.name} |`), r.id);
   });
 
   it('names the issue-listed yogas', () => {
