@@ -66,6 +66,8 @@ const PYJHORA_CASES: Case[] = [
   ['kemadruma', ['L', '7', '2', '3', '0', '1', '', '8', '6', '', '4', '5'], false, `${PVR} kemadruma_yoga_test`],
   ['kemadruma', ['L', '7', '2', '', '0', '1', '3', '8', '6', '5', '4', ''], false, `${PVR} kemadruma_yoga_test`],
   ['kemadruma', ['L', '7', '2', '3', '4', '1', '', '8', '6', '5', '0', ''], false, `${PVR} kemadruma_yoga_test`],
+  ['kemadruma', ['L/0', '7', '2', '', '', '1', '', '8', '6/3', '', '4', '5'], false, `${PVR} kemadruma_yoga_test`],
+  ['kemadruma', ['L/0/1', '', '2', '', '7', '3', '', '4/6', '5', '', '8', ''], false, `${PVR} kemadruma_yoga_test`],
   [
     'chandra_mangala',
     ['', '0/1/2', 'L', '', '3', '', '4/5', '6/7', '', '8', '', ''],

@@ -116,14 +116,14 @@ export const PLANETARY: YogaRule[] = [
     id: 'kemadruma',
     name: 'Kemadruma Yoga',
     category: 'chandra',
-    source: `BPHS ch. 37 (no planet on either side of the Moon); ${RAMAN}, "Kemadruma Yoga"; cancellation as PyJHora (yoga.kemadruma_yoga): no planet with the Moon nor in a kendra from the lagna`,
+    source: `BPHS ch. 37 (no planet on either side of the Moon); ${RAMAN}, "Kemadruma Yoga"; cancellation as PyJHora (yoga.kemadruma_yoga, "BVR-5"): no planet with the Moon nor in a kendra from the lagna`,
     rule: {
       all: [
         { empty: { houses: [1, 2, 12], from: 'moon', group: 'tara' } },
-        { empty: { houses: KENDRA, group: 'tara' } },
+        { empty: { houses: KENDRA, group: ['sun', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'] } },
       ],
     },
-    note: `${TARA_NOTE} A Kemadruma cancelled by a planet with the Moon or in a kendra from the lagna is reported absent.`,
+    note: `${TARA_NOTE} A Kemadruma cancelled by a tara graha with the Moon, or by any planet but the Moon in a kendra from the lagna (the Sun too, as PyJHora), is reported absent.`,
   },
   {
     id: 'chandra_mangala',
