@@ -22886,6 +22886,103 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2120e-37a2-7635-bc2e-d41f3aec1b2a",
+           *       "method_version": "yogas-v1",
+           *       "present_count": 15,
+           *       "yogas": [
+           *         {
+           *           "id": "malavya",
+           *           "name": "Malavya Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "venus"
+           *               ],
+           *               "houses": [
+           *                 10
+           *               ],
+           *               "strength": "exalted",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Malavya Yoga\"",
+           *           "strength_source": "BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign"
+           *         },
+           *         {
+           *           "id": "vesi",
+           *           "name": "Vesi Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "jupiter"
+           *               ],
+           *               "houses": [
+           *                 1,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vesi Yoga\"",
+           *           "strength_source": ""
+           *         },
+           *         {
+           *           "id": "vasi",
+           *           "name": "Vasi (Vosi) Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury"
+           *               ],
+           *               "houses": [
+           *                 11,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vasi Yoga\"",
+           *           "strength_source": ""
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.sign",
+           *             "planets.degree_in_sign"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ChartYogasResponse'];
         };
       };
@@ -39798,6 +39895,61 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "method_version": "yogas-v1",
+           *       "count": 81,
+           *       "yogas": [
+           *         {
+           *           "id": "ruchaka",
+           *           "name": "Ruchaka Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mars in house 1st/4th/7th/10th from the lagna AND mars exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mars\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mars\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Ruchaka Yoga\"",
+           *           "strength_rule": "exalted when mars exalted; moolatrikona when mars moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "bhadra",
+           *           "name": "Bhadra Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mercury in house 1st/4th/7th/10th from the lagna AND mercury exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mercury\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mercury\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Bhadra Yoga\"",
+           *           "strength_rule": "exalted when mercury exalted; moolatrikona when mercury moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "hamsa",
+           *           "name": "Hamsa Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(jupiter in house 1st/4th/7th/10th from the lagna AND jupiter exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"jupiter\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"jupiter\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Hamsa Yoga\"",
+           *           "strength_rule": "exalted when jupiter exalted; moolatrikona when jupiter moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.ListYogasResponse'];
         };
       };
