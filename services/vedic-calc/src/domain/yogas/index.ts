@@ -7,7 +7,8 @@ import { NABHASA } from './catalogue/nabhasa.ts';
 import { OTHER } from './catalogue/other.ts';
 import { PLANETARY } from './catalogue/planetary.ts';
 import { YOGA_CATEGORIES, type YogaCategory, type YogaRule } from './rule.ts';
-import { bindings, evaluate, exprText, type Env } from './vocabulary.ts';
+import { exprText } from './text.ts';
+import { bindings, evaluate, type Env } from './vocabulary.ts';
 
 export { YOGA_CATEGORIES, type YogaCategory, type YogaRule };
 export type { YogaChart };
