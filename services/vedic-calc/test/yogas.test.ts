@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
-import { GRAHAS, type Graha, type YogaChart } from '../src/domain/yogas/chart.ts';
+import { aspectsSign, GRAHAS, type Graha, type YogaChart } from '../src/domain/yogas/chart.ts';
+import { evaluate } from '../src/domain/yogas/vocabulary.ts';
 import {
   evaluateRule,
   ruleText,
@@ -500,6 +501,29 @@ describe('more rules on hand-worked charts (expected values from the rule quoted
     assert.equal(present('khala_parivartana', ['', '7', '', '', 'L/5', '1', '0', '8', '', '2', '3/6', '4']), true);
     // Aries lagna: Mars (lord of 1 and 8) in Libra, Venus (lord of 2 and 7) in Aries: Dainya via the 8th.
     assert.equal(present('dainya_parivartana', ['L/5', '', '1', '7', '0', '3', '2', '', '', '8', '6', '4']), true);
+  });
+});
+
+describe('vocabulary: graha drishti and sambandha', () => {
+  // BPHS ch. 26: all grahas aspect the 7th; Mars also the 4th and 8th, Jupiter the 5th and 9th, Saturn
+  // the 3rd and 10th. Every graha but Ketu in Aries here; houses are counted from Aries.
+  const allInAries = chart1d(['L/0/1/2/3/4/5/6/7', '', '', '', '', '', '8', '', '', '', '', '']);
+  const targets = (g: Graha) => [...Array(12).keys()].filter((s) => aspectsSign(allInAries, g, s)).map((s) => s + 1);
+  it('special aspects of Mars, Jupiter and Saturn; the 7th only for the others and the nodes', () => {
+    assert.deepEqual(targets('mars'), [4, 7, 8]);
+    assert.deepEqual(targets('jupiter'), [5, 7, 9]);
+    assert.deepEqual(targets('saturn'), [3, 7, 10]);
+    for (const g of ['sun', 'moon', 'mercury', 'venus', 'rahu'] as const) assert.deepEqual(targets(g), [7], g);
+    // Ketu sits in Libra: its 7th is Aries, the 1st counted from Aries.
+    assert.deepEqual(targets('ketu'), [1]);
+  });
+  it('association: mutual aspect counts only when both aspect each other', () => {
+    // Mars in Aries aspects Cancer (4th); Jupiter in Cancer aspects Scorpio, Capricorn, Pisces: not Aries.
+    const c = chart1d(['L/2', '7', '5', '4', '0', '3', '1', '8', '', '', '6', '']);
+    assert.equal(evaluate({ aspects: { from: 'mars', to: 'jupiter' } }, c).ok, true);
+    assert.equal(evaluate({ associated: { a: 'mars', b: 'jupiter' } }, c).ok, false);
+    // Moon in Libra and Mars in Aries: each in the 7th from the other.
+    assert.deepEqual([...evaluate({ associated: { a: 'moon', b: 'mars' } }, c).planets], ['moon', 'mars']);
   });
 });
 
