@@ -171,7 +171,7 @@ describe('GET /v1/vedic/charts/{chart_id}/yogas', () => {
     );
   });
 
-  it('422 for a Western chart, 404 for another tenant and for an unknown chart', async () => {
+  it('422 for a Western chart, 404 for another tenant, an unknown chart and a malformed id; 422 for a bad flag', async () => {
     expectError(
       await api('GET', `/v1/vedic/charts/${western.id}/yogas`, { token: key }),
       422,
@@ -182,6 +182,12 @@ describe('GET /v1/vedic/charts/{chart_id}/yogas', () => {
       await api('GET', '/v1/vedic/charts/01900000-0000-7000-8000-000000000000/yogas', { token: key }),
       404,
       'chart_not_found',
+    );
+    expectError(await api('GET', '/v1/vedic/charts/not-a-uuid/yogas', { token: key }), 404, 'chart_not_found');
+    expectError(
+      await api('GET', `/v1/vedic/charts/${modi.id}/yogas?include_absent=maybe`, { token: key }),
+      422,
+      'invalid_request',
     );
   });
 });
