@@ -1296,6 +1296,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{id}/dashas/ashtottari': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ashtottari (108-year) dasha chain to the requested depth (1-4)
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DashaSystemsService_GetAshtottari'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/ashtottari/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ashtottari periods (maha to sukshma) in force at a moment
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetAshtottariCurrent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/ashtottari/next-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next Ashtottari boundary at or after a moment and the highest level that changes
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetAshtottariNextChange'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{id}/dashas/chara': {
     parameters: {
       query?: never;
@@ -1308,6 +1368,66 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['DashaService_GetCharaDasha'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kalachakra (sign) dasha chain from the Moon's nakshatra pada, to the requested depth (1-4)
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DashaSystemsService_GetKalachakra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kalachakra periods (maha to sukshma) in force at a moment
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetKalachakraCurrent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra/next-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next Kalachakra boundary at or after a moment and the highest level that changes
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetKalachakraNextChange'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4157,16 +4277,20 @@ export interface components {
       planet: string;
       sign: string;
     };
-    'astro.vedic.v1.GetVimshottariResponse': {
+    'astro.vedic.v1.GetAshtottariResponse': {
       chart_id: string;
       method_version: string;
+      birth_nakshatra: string;
       birth_dasha_lord: string;
       /** Format: date-time */
       birth_dasha_start: string;
+      balance_years: number;
+      applicable: boolean | null;
       mahadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       sukshmadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      conventions: components['schemas']['astro.vedic.v1.DashaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
     };
     'astro.vedic.v1.DashaPeriod': {
@@ -4219,6 +4343,123 @@ export interface components {
         | null;
       sign: string | null;
       nakshatra: string | null;
+    };
+    'astro.vedic.v1.DashaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.GetAshtottariCurrentResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      md: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      ad: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.GetAshtottariNextChangeResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      changes_at: string | null;
+      changed_level: ('maha' | 'antar' | 'pratyantar' | 'sukshma') | null;
+      current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.GetKalachakraResponse': {
+      chart_id: string;
+      method_version: string;
+      birth_cycle: components['schemas']['astro.vedic.v1.KalachakraCycle'] | null;
+      birth_dasha_sign: string;
+      /** Format: date-time */
+      birth_dasha_start: string;
+      balance_years: number;
+      mahadashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      antardashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      pratyantardashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      sukshmadashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      conventions: components['schemas']['astro.vedic.v1.DashaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.KalachakraCycle': {
+      nakshatra: string;
+      /** Format: int32 */
+      pada: number;
+      /** @enum {string} */
+      direction: 'savya' | 'apasavya';
+      /** @enum {string} */
+      group: 'ashwini' | 'bharani' | 'rohini' | 'mrigashira';
+      signs: string[];
+      paramayus_years: number;
+      deha_sign: string;
+      jeeva_sign: string;
+    };
+    'astro.vedic.v1.KalachakraPeriod': {
+      /** @enum {string} */
+      period_level: 'maha' | 'antar' | 'pratyantar' | 'sukshma';
+      /** Format: int32 */
+      level: number;
+      sign: string;
+      parents: string[];
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      duration_days: number;
+      gati: ('manduka' | 'markati' | 'simhavalokana') | null;
+      sign_lord: string;
+      lord_strength: number | null;
+      lord_house: number | null;
+      owned_houses: number[];
+      dignity:
+        | (
+            | 'exalted'
+            | 'moolatrikona'
+            | 'own_sign'
+            | 'great_friend'
+            | 'friend'
+            | 'neutral'
+            | 'enemy'
+            | 'great_enemy'
+            | 'debilitated'
+          )
+        | null;
+      lord_context: components['schemas']['astro.vedic.v1.DashaLordContext'] | null;
+    };
+    'astro.vedic.v1.GetKalachakraCurrentResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      md: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      ad: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      pd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      sd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.GetKalachakraNextChangeResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      changes_at: string | null;
+      changed_level: ('maha' | 'antar' | 'pratyantar' | 'sukshma') | null;
+      current_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      next_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.GetVimshottariResponse': {
+      chart_id: string;
+      method_version: string;
+      birth_dasha_lord: string;
+      /** Format: date-time */
+      birth_dasha_start: string;
+      mahadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      antardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      pratyantardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      sukshmadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
     };
     'astro.vedic.v1.GetVimshottariCardsResponse': {
       chart_id: string;
@@ -25434,6 +25675,1042 @@ export interface operations {
       };
     };
   };
+  DashaSystemsService_GetAshtottari: {
+    parameters: {
+      query?: {
+        /** @description deepest level returned, 1-4, default 4 */
+        depth?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ashtottari (108-year) dasha chain to the requested depth (1-4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "ashtottari-v1-jy365.25",
+           *       "birth_nakshatra": "dhanishta",
+           *       "birth_dasha_lord": "jupiter",
+           *       "birth_dasha_start": "1990-02-13T03:37:47.539Z",
+           *       "balance_years": 18.7454517308,
+           *       "applicable": true,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "jupiter",
+           *           "parents": [],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "2009-02-12T21:37:47.539Z",
+           *           "duration_days": 6939.75,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "rahu",
+           *           "parents": [],
+           *           "starts_at": "2009-02-12T21:37:47.539Z",
+           *           "ends_at": "2021-02-12T21:37:47.539Z",
+           *           "duration_days": 4383,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "venus",
+           *           "parents": [],
+           *           "starts_at": "2021-02-12T21:37:47.539Z",
+           *           "ends_at": "2042-02-13T03:37:47.539Z",
+           *           "duration_days": 7670.25,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "1993-06-18T00:47:47.539Z",
+           *           "duration_days": 1220.8819444444,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1993-06-18T00:47:47.539Z",
+           *           "ends_at": "1995-07-29T02:47:47.539Z",
+           *           "duration_days": 771.0833333333,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "venus",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1995-07-29T02:47:47.539Z",
+           *           "ends_at": "1999-04-08T12:17:47.539Z",
+           *           "duration_days": 1349.3958333333,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "nakshatra_groups",
+           *           "choice": "From Ardra: Sun 4 nakshatras, Moon 3, Mars 4, Mercury 3, Saturn 3 (P.Ashadha, U.Ashadha, Shravana), Jupiter 3, Rahu 4, Venus 3; the Moon seeds the dasha.",
+           *           "alternatives": "Texts that count Abhijit give Saturn four nakshatras (P.Ashadha, U.Ashadha, Abhijit, Shravana)."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its lord's whole nakshatra group (in longitude) is the elapsed part of the birth mahadasha (JHora, PyJHora).",
+           *           "alternatives": "Some tables divide the lord's years equally among its nakshatras and count only the birth nakshatra's share."
+           *         },
+           *         {
+           *           "topic": "sub_periods",
+           *           "choice": "Eight sub-periods in Ashtottari order starting with the period's own lord, each parent x years(lord) / 108 (BPHS ch. 46 proportional rule; JHora and PyJHora default); the same at every level.",
+           *           "alternatives": "P.V.R. Narasimha Rao's book starts the antardashas from the lord after the mahadasha lord."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetAshtottariCurrent: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ashtottari periods (maha to sukshma) in force at a moment */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "lord": "venus",
+           *         "parents": [],
+           *         "starts_at": "2021-02-12T21:37:47.539Z",
+           *         "ends_at": "2042-02-13T03:37:47.539Z",
+           *         "duration_days": 7670.25,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "lord": "sun",
+           *         "parents": [
+           *           "venus"
+           *         ],
+           *         "starts_at": "2025-03-15T08:07:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 426.125,
+           *         "lord_strength": 0.45,
+           *         "lord_house": 12,
+           *         "owned_houses": [
+           *           3
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "sun",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 12,
+           *           "owned_houses": [
+           *             3
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "taurus",
+           *           "nakshatra": "krittika"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "lord": "venus",
+           *         "parents": [
+           *           "venus",
+           *           "sun"
+           *         ],
+           *         "starts_at": "2026-02-21T14:32:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 82.8576388889,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariCurrentResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetAshtottariNextChange: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next Ashtottari boundary at or after a moment and the highest level that changes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-25T19:53:04.206Z",
+           *       "changed_level": "sukshma",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "mars",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-25T19:53:04.206Z",
+           *         "ends_at": "2026-03-31T23:11:13.095Z",
+           *         "duration_days": 6.1376028819,
+           *         "lord_strength": 0.55,
+           *         "lord_house": 9,
+           *         "owned_houses": [
+           *           6,
+           *           11
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mars",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aquarius",
+           *           "nakshatra": "purva_bhadrapada"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariNextChangeResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   DashaService_GetCharaDasha: {
     parameters: {
       query?: {
@@ -25575,6 +26852,1096 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'missing_ascendant_or_moon' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakra: {
+    parameters: {
+      query?: {
+        /** @description deepest level returned, 1-4, default 4 */
+        depth?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kalachakra (sign) dasha chain from the Moon's nakshatra pada, to the requested depth (1-4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "kalachakra-v1-pvr-jy365.25",
+           *       "birth_cycle": {
+           *         "nakshatra": "dhanishta",
+           *         "pada": 1,
+           *         "direction": "apasavya",
+           *         "group": "mrigashira",
+           *         "signs": [
+           *           "pisces",
+           *           "aquarius",
+           *           "capricorn"
+           *         ],
+           *         "paramayus_years": 86,
+           *         "deha_sign": "cancer",
+           *         "jeeva_sign": "pisces"
+           *       },
+           *       "birth_dasha_sign": "aquarius",
+           *       "birth_dasha_start": "1986-07-19T16:22:11.579Z",
+           *       "balance_years": 0.1740097973,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "aquarius",
+           *           "parents": [],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1990-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "capricorn",
+           *           "parents": [],
+           *           "starts_at": "1990-07-19T16:22:11.579Z",
+           *           "ends_at": "1994-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "sagittarius",
+           *           "parents": [],
+           *           "starts_at": "1994-07-19T16:22:11.579Z",
+           *           "ends_at": "2004-07-19T04:22:11.579Z",
+           *           "duration_days": 3652.5,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "aquarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1986-09-26T10:26:25.697Z",
+           *           "duration_days": 68.7529411806,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "capricorn",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-09-26T10:26:25.697Z",
+           *           "ends_at": "1986-12-04T04:30:39.814Z",
+           *           "duration_days": 68.752941169,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "sagittarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-12-04T04:30:39.814Z",
+           *           "ends_at": "1987-05-25T01:41:15.108Z",
+           *           "duration_days": 171.8823529398,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "groups",
+           *           "choice": "Savya triples Ashwini-Bharani-Krittika, Punarvasu-Pushya-Ashlesha, Hasta-Chitra-Swati, Mula-P.Ashadha-U.Ashadha, P.Bhadra-U.Bhadra-Revati in Ashwini-Bharani-Ashwini groups; apasavya triples from Rohini, Magha, Vishakha and Shravana in Rohini-Mrigashira-Rohini groups (BPHS ch. 46).",
+           *           "alternatives": "PyJHora 4.8.5 puts Revati in the Bharani group and Ardra, U.Phalguni, Jyeshtha and Shatabhisha in the Mrigashira group."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its pada x the pada's paramayus is the part of the nine-sign cycle already lived; the sign it falls in is the birth mahadasha (P.V.R. Narasimha Rao, Example 95).",
+           *           "alternatives": "Some texts take the balance from the paramayus alone, without locating the running sign."
+           *         },
+           *         {
+           *           "topic": "progression",
+           *           "choice": "After a pada's nine signs come the next pada's nine; after pada 4 pada 1 of the other group of the same direction (Ashwini <-> Bharani, Rohini <-> Mrigashira), as in PVR's Exercise 34. Mahadashas run from the birth one, at least nine and until 120 years after birth.",
+           *           "alternatives": "Raghavacharya's method (JHora's default) steps the mahadashas by navamsa instead; some continue with the next nakshatra's pada."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakraCurrent: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kalachakra periods (maha to sukshma) in force at a moment */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "sign": "libra",
+           *         "parents": [],
+           *         "starts_at": "2011-07-19T22:22:11.579Z",
+           *         "ends_at": "2027-07-19T22:22:11.579Z",
+           *         "duration_days": 5844,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "sign": "sagittarius",
+           *         "parents": [
+           *           "libra"
+           *         ],
+           *         "starts_at": "2025-03-28T11:14:09.105Z",
+           *         "ends_at": "2026-11-20T22:37:02.301Z",
+           *         "duration_days": 602.4742268056,
+           *         "gati": "simhavalokana",
+           *         "sign_lord": "jupiter",
+           *         "lord_strength": 0.45,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "sign": "taurus",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius"
+           *         ],
+           *         "starts_at": "2025-11-28T15:52:04.243Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 112.0882282407,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraCurrentResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakraNextChange: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next Kalachakra boundary at or after a moment and the highest level that changes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-20T17:59:07.163Z",
+           *       "changed_level": "pratyantar",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "gemini",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "gemini"
+           *         ],
+           *         "starts_at": "2026-03-20T17:59:07.163Z",
+           *         "ends_at": "2026-03-27T10:12:19.999Z",
+           *         "duration_days": 6.6758430093,
+           *         "gati": null,
+           *         "sign_lord": "mercury",
+           *         "lord_strength": 0.55,
+           *         "lord_house": 11,
+           *         "owned_houses": [
+           *           1,
+           *           4
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mercury",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 11,
+           *           "owned_houses": [
+           *             1,
+           *             4
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aries",
+           *           "nakshatra": "bharani"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraNextChangeResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
             };
           };
         };

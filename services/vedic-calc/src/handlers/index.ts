@@ -13,6 +13,7 @@ import { predictRegistrations } from './predict-handlers.ts';
 import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 import { matchingRegistrations } from './matching-handlers.ts';
+import { dashaSystemsRegistrations } from './dasha-systems-handlers.ts';
 import { yogaRegistrations } from './yoga-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
@@ -28,6 +29,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...predictRegistrations(deps),
     ...readingsRegistrations(deps),
     ...matchingRegistrations(deps),
+    ...dashaSystemsRegistrations(deps),
     ...yogaRegistrations(deps),
     ...erasureRegistrations(deps),
   ];
