@@ -86,6 +86,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   unknown_theme: C(422, 'Unknown theme.'),
   house_number_out_of_range: C(422, 'House number out of range.'),
   unsupported_muhurta_activity_type: C(422, 'Unsupported muhurta activity type.'),
+  unsupported_yoga_category: C(422, 'Unsupported yoga category.'),
   rectification_grid_input_invalid: C(422, 'The rectification window is invalid.'),
   chart_missing_moon: C(422, 'The chart has no Moon.'),
   moon_not_in_chart: C(422, 'The chart has no Moon.'),

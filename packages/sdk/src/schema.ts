@@ -1156,6 +1156,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/yogas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Yogas formed in a chart: each with the planets and houses that formed it, strength and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['YogaService_GetChartYogas'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{id}/arudha': {
     parameters: {
       query?: never;
@@ -2495,6 +2515,26 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class heavy.
      */
     get: operations['ReadingsService_GetVaishnavaCalendar'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/yogas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The yoga catalogue: every rule's id, name, category, rule text and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['YogaService_ListYogas'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4150,6 +4190,38 @@ export interface components {
       version: string;
       fields: string[];
     };
+    'astro.vedic.v1.ChartYogasResponse': {
+      chart_id: string;
+      method_version: string;
+      /** Format: int32 */
+      present_count: number;
+      yogas: components['schemas']['astro.vedic.v1.ChartYoga'][];
+      conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.ChartYoga': {
+      id: string;
+      name: string;
+      category: string;
+      present: boolean;
+      occurrences: components['schemas']['astro.vedic.v1.YogaOccurrence'][];
+      source: string;
+      strength_source: string;
+    };
+    'astro.vedic.v1.YogaOccurrence': {
+      planets: string[];
+      houses: number[];
+      strength: string;
+      bindings: components['schemas']['astro.vedic.v1.YogaBinding'][];
+    };
+    'astro.vedic.v1.YogaBinding': {
+      variable: string;
+      value: string;
+    };
+    'astro.vedic.v1.YogaConvention': {
+      topic: string;
+      choice: string;
+    };
     'astro.vedic.v1.JaiminiLegacyArudhaResponse': {
       chart_id: string;
       lagna_sign: string;
@@ -5616,6 +5688,24 @@ export interface components {
       /** Format: date-time */
       sunrise: string;
       note: string | null;
+    };
+    'astro.vedic.v1.ListYogasResponse': {
+      method_version: string;
+      /** Format: int32 */
+      count: number;
+      yogas: components['schemas']['astro.vedic.v1.YogaCatalogueEntry'][];
+      conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
+    };
+    'astro.vedic.v1.YogaCatalogueEntry': {
+      id: string;
+      name: string;
+      category: string;
+      rule_text: string;
+      rule_json: string;
+      family: string;
+      source: string;
+      strength_rule: string;
+      note: string;
     };
     'astro.western.v1.AnnualForecastResponse': {
       natal_chart_id: string;
@@ -23937,6 +24027,307 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  YogaService_GetChartYogas: {
+    parameters: {
+      query?: {
+        category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
+        include_absent?: boolean;
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Yogas formed in a chart: each with the planets and houses that formed it, strength and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2120e-37a2-7635-bc2e-d41f3aec1b2a",
+           *       "method_version": "yogas-v1",
+           *       "present_count": 15,
+           *       "yogas": [
+           *         {
+           *           "id": "malavya",
+           *           "name": "Malavya Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "venus"
+           *               ],
+           *               "houses": [
+           *                 10
+           *               ],
+           *               "strength": "exalted",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Malavya Yoga\"",
+           *           "strength_source": "BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign"
+           *         },
+           *         {
+           *           "id": "vesi",
+           *           "name": "Vesi Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "jupiter"
+           *               ],
+           *               "houses": [
+           *                 1,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vesi Yoga\"",
+           *           "strength_source": ""
+           *         },
+           *         {
+           *           "id": "vasi",
+           *           "name": "Vasi (Vosi) Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury"
+           *               ],
+           *               "houses": [
+           *                 11,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vasi Yoga\"",
+           *           "strength_source": ""
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.sign",
+           *             "planets.degree_in_sign"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ChartYogasResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system, unsupported_yoga_category */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system' | 'unsupported_yoga_category';
             };
           };
         };
@@ -42774,6 +43165,246 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'vaishnava_calendar_failed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  YogaService_ListYogas: {
+    parameters: {
+      query?: {
+        category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The yoga catalogue: every rule's id, name, category, rule text and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "method_version": "yogas-v1",
+           *       "count": 81,
+           *       "yogas": [
+           *         {
+           *           "id": "ruchaka",
+           *           "name": "Ruchaka Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mars in house 1st/4th/7th/10th from the lagna AND mars exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mars\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mars\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Ruchaka Yoga\"",
+           *           "strength_rule": "exalted when mars exalted; moolatrikona when mars moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "bhadra",
+           *           "name": "Bhadra Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mercury in house 1st/4th/7th/10th from the lagna AND mercury exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mercury\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mercury\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Bhadra Yoga\"",
+           *           "strength_rule": "exalted when mercury exalted; moolatrikona when mercury moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "hamsa",
+           *           "name": "Hamsa Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(jupiter in house 1st/4th/7th/10th from the lagna AND jupiter exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"jupiter\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"jupiter\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Hamsa Yoga\"",
+           *           "strength_rule": "exalted when jupiter exalted; moolatrikona when jupiter moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ListYogasResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_yoga_category */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_yoga_category';
             };
           };
         };

@@ -14,6 +14,7 @@ import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 import { matchingRegistrations } from './matching-handlers.ts';
 import { dashaSystemsRegistrations } from './dasha-systems-handlers.ts';
+import { yogaRegistrations } from './yoga-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -29,6 +30,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...readingsRegistrations(deps),
     ...matchingRegistrations(deps),
     ...dashaSystemsRegistrations(deps),
+    ...yogaRegistrations(deps),
     ...erasureRegistrations(deps),
   ];
 }
