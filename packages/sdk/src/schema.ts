@@ -1072,6 +1072,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/dosha/kaal-sarp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetKaalSarp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{chart_id}/dosha/manglik': {
     parameters: {
       query?: never;
@@ -1084,6 +1104,46 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['MatchingService_GetManglik'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/pitra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetPitra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/sade-sati': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DoshaService_GetSadeSati'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3890,6 +3950,71 @@ export interface components {
       /** @enum {string} */
       plan_tier: 'free' | 'hobby' | 'pro';
     };
+    'astro.vedic.v1.KaalSarpResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description present: all seven on one side of the axis by longitude; partial: one planet outside, or hemmed by signs only (see conventions)
+       * @enum {string}
+       */
+      status: 'present' | 'partial' | 'absent';
+      type:
+        | (
+            | 'anant'
+            | 'kulik'
+            | 'vasuki'
+            | 'shankhpal'
+            | 'padma'
+            | 'mahapadma'
+            | 'takshak'
+            | 'karkotak'
+            | 'shankhachur'
+            | 'ghatak'
+            | 'vishdhar'
+            | 'sheshnag'
+          )
+        | null;
+      direction: ('savya' | 'apasavya') | null;
+      rahu_sign: string;
+      /** Format: int32 */
+      rahu_house: number;
+      ketu_sign: string;
+      /** Format: int32 */
+      ketu_house: number;
+      planets: components['schemas']['astro.vedic.v1.KaalSarpPlanet'][];
+      breaking_planets: string[];
+      hemmed_by_signs: boolean;
+      /** @enum {string} */
+      lagna_side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      reason: string;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.KaalSarpPlanet': {
+      planet: string;
+      sign: string;
+      /** Format: int32 */
+      house: number;
+      /** @description sidereal (Lahiri), degrees */
+      longitude: number;
+      /**
+       * @description the half of the zodiac it lies in by longitude, counted in zodiacal order from the first node named
+       * @enum {string}
+       */
+      side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      with_node: ('rahu' | 'ketu') | null;
+    };
+    'astro.vedic.v1.DoshaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.FeatureUsed': {
+      source: string;
+      version: string;
+      fields: string[];
+    };
     'astro.vedic.v1.ManglikResponse': {
       chart_id: string;
       method_version: string;
@@ -3923,10 +4048,94 @@ export interface components {
       choice: string;
       alternatives: string;
     };
-    'astro.vedic.v1.FeatureUsed': {
+    'astro.vedic.v1.PitraResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description the named rule set applied
+       * @enum {string}
+       */
+      rule_set: 'pyjhora-toi-v1';
+      present: boolean;
+      rules: components['schemas']['astro.vedic.v1.PitraRule'][];
+      /** Format: int32 */
+      fired_count: number;
+      reason: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.PitraRule': {
+      rule: string;
+      fired: boolean;
+      description: string;
+      planets: string[];
+      houses: number[];
+      reason: string;
       source: string;
-      version: string;
-      fields: string[];
+    };
+    'astro.vedic.v1.SadeSatiResponse': {
+      chart_id: string;
+      method_version: string;
+      moon_sign: string;
+      /** @description natal, sidereal (Lahiri), degrees */
+      moon_longitude: number;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
+      cycles: components['schemas']['astro.vedic.v1.SaturnCycle'][];
+      phase_at_from: ('sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama') | null;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.SaturnStay': {
+      /**
+       * @description Saturn in the 12th, 1st, 2nd, 4th or 8th sign from the natal Moon sign
+       * @enum {string}
+       */
+      phase: 'sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama';
+      /** Format: int32 */
+      house_from_moon: number;
+      saturn_sign: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal ingress into the sign (UTC, to the second)
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal egress from the sign
+       */
+      end: string;
+      /**
+       * @description retrograde: a re-entry while moving backwards
+       * @enum {string}
+       */
+      start_motion: 'direct' | 'retrograde';
+      /** @enum {string} */
+      end_motion: 'direct' | 'retrograde';
+    };
+    'astro.vedic.v1.SaturnCycle': {
+      /**
+       * @description ardhashtama (4th) and ashtama (8th) are the two Dhaiyas (Kantaka and Ashtama Shani)
+       * @enum {string}
+       */
+      kind: 'sade_sati' | 'ardhashtama' | 'ashtama';
+      /**
+       * Format: date-time
+       * @description first ingress
+       */
+      start: string;
+      peak_start: string | null;
+      peak_end: string | null;
+      /**
+       * Format: date-time
+       * @description last egress
+       */
+      end: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
     };
     'astro.vedic.v1.JaiminiLegacyArudhaResponse': {
       chart_id: string;
@@ -22492,6 +22701,207 @@ export interface operations {
       };
     };
   };
+  DoshaService_GetKaalSarp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.vedic.v1.KaalSarpResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   MatchingService_GetManglik: {
     parameters: {
       query?: never;
@@ -22676,6 +23086,418 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetPitra: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.vedic.v1.PitraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetSadeSati: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset; years 1000-2990 */
+        from: string;
+        /** @description ISO 8601 with an offset; after from, at most 100 years (36525 days) later */
+        to: string;
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['astro.vedic.v1.SadeSatiResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, invalid_date_range, invalid_request, range_too_long, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                | 'at_must_be_timezone_aware'
+                | 'invalid_date_range'
+                | 'invalid_request'
+                | 'range_too_long'
+                | 'unsupported_astrology_system';
             };
           };
         };
