@@ -18,7 +18,7 @@ export const KAAL_SARP_CONVENTIONS: readonly Convention[] = [
   {
     topic: 'planet_with_a_node',
     choice:
-      "a planet in Rahu's or Ketu's sign is judged by its longitude: on the inner side of the node it is hemmed, beyond it it breaks the yoga",
+      "a planet in Rahu's or Ketu's sign is judged by its longitude: on the inner side of the node it is hemmed, beyond it it breaks the yoga (astrojai.com, astro-matches.com)",
     alternatives:
       'PyJHora v4.8.5 counts both node signs as inside whatever the degree (reported as hemmed_by_signs); vedicscholar.com cancels the yoga when any planet joins a node',
   },
