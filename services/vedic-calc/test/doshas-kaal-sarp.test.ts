@@ -4,9 +4,11 @@
 // "The Kaal Sarp Yog" table; PyJHora dosha_msgs_en.json kala_sarpa[1..12]), (c) hand-worked charts of
 // the published definitions of direction (vedicscholar.com: "Udit" between Rahu and Ketu, "Anudit"
 // between Ketu and Rahu) and of the partial yoga (astro-matches.com: one planet on the other side of
-// the axis). The source is named beside each expected value.
+// the axis), (d) a published chart: Jawaharlal Nehru's, read as having Kal-Sarpa Yoga by Dr. Shanker
+// Adawal (shankerstudy.com, "The Political factor", 2007). The source is named beside each value.
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
+import { computeChart } from '@astro/astro-core';
 import {
   hemmedBySigns,
   KAAL_SARP_PLANETS,
@@ -162,5 +164,39 @@ describe('Kaal Sarp: direction, partial, breaking planets (hand-worked published
     const r = kaalSarp(chart(300, RAHU, seven([60, 80, 100, 120, 150, 180, 200])));
     assert.equal(r.status, 'present');
     assert.equal(r.lagna_side, 'ketu_to_rahu');
+  });
+});
+
+describe("Kaal Sarp in a published chart: Jawaharlal Nehru (Dr. Shanker Adawal, shankerstudy.com: 'Kal-Sarpa Yoga')", () => {
+  // Birth: 14 November 1889, 11.30 pm, Allahabad, lagna Cancer (B.V. Raman, "Notable Horoscopes", p. 318, as
+  // quoted by B.S.H. Indrasena, "Horoscope of Jawaharlal Nehru as seen through different Ayanamshas", 2011),
+  // taken as IST (UTC+5:30) as that article does; Allahabad 25°27' N, 81°51' E.
+  const c = computeChart({
+    utcMs: Date.UTC(1889, 10, 14, 23, 30) - 330 * 60_000,
+    latitude: 25 + 27 / 60,
+    longitude: 81 + 51 / 60,
+    system: 'vedic',
+    houseSystem: 'whole_sign',
+    ayanamsha: 'lahiri',
+  });
+  const lon = (p: string) => c.planets.find((x) => x.planet === p)!.longitude;
+  const r = kaalSarp(chart(lon('ascendant'), lon('rahu'), seven(KAAL_SARP_PLANETS.map(lon))));
+
+  it('the chart as published: Cancer lagna, Rahu in the 12th, Ketu with Jupiter', () => {
+    // Raman: lagna Cancer; blabberwockying.wordpress.com (2016): "Rahu in 12th", "Ketu is associated with Jupiter"
+    assert.equal(c.planets.find((x) => x.planet === 'ascendant')!.sign, 'cancer');
+    assert.equal(r.rahu_house, 12);
+    assert.equal(r.planets.find((p) => p.planet === 'jupiter')!.with_node, 'ketu');
+  });
+
+  it('Kal-Sarpa Yoga by the sign rule, type sheshnag (Rahu in the 12th), savya (planets from Rahu onwards)', () => {
+    // Adawal: Kal-Sarpa Yoga; all seven lie in Cancer..Sagittarius, the signs from Rahu (Gemini) to Ketu
+    assert.equal(r.hemmed_by_signs, true);
+    assert.notEqual(r.status, 'absent');
+    assert.equal(r.type, 'sheshnag'); // sitaaronkiduniya.com: "Sheshnag Kalsarp 12th house 6th house"
+    assert.equal(r.direction, 'savya');
+    // Jupiter, in Ketu's sign, is the only planet that can break the hemming by degree (docs/doshas.md: with the
+    // platform's mean node it lies just beyond Ketu, so the answer is partial under our convention).
+    assert.ok(r.breaking_planets.every((p) => p === 'jupiter'));
   });
 });
