@@ -22726,6 +22726,79 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "status": "partial",
+           *       "type": "karkotak",
+           *       "direction": "savya",
+           *       "rahu_sign": "capricorn",
+           *       "rahu_house": 8,
+           *       "ketu_sign": "cancer",
+           *       "ketu_house": 2,
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "house": 12,
+           *           "longitude": 32.2366302031,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "house": 8,
+           *           "longitude": 293.8692244265,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": "rahu"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius",
+           *           "house": 9,
+           *           "longitude": 325.8143377042,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         }
+           *       ],
+           *       "breaking_planets": [
+           *         "saturn"
+           *       ],
+           *       "hemmed_by_signs": true,
+           *       "lagna_side": "rahu_to_ketu",
+           *       "reason": "six planets lie from Rahu to Ketu; saturn is outside",
+           *       "source": "all seven grahas between Rahu and Ketu (\"agre rahur atho ketu, sarve madhya gata graha\"); types by Rahu's house as in PyJHora v4.8.5 dosha_msgs_en.json; sign rule of PyJHora dosha.kala_sarpa",
+           *       "conventions": [
+           *         {
+           *           "topic": "planets",
+           *           "choice": "the seven grahas Sun to Saturn; Uranus, Neptune and Pluto are ignored",
+           *           "alternatives": "some include the outer planets (cyberastro.com), which makes the yoga very rare"
+           *         },
+           *         {
+           *           "topic": "planet_with_a_node",
+           *           "choice": "a planet in Rahu's or Ketu's sign is judged by its longitude: on the inner side of the node it is hemmed, beyond it it breaks the yoga (astrojai.com, astro-matches.com)",
+           *           "alternatives": "PyJHora v4.8.5 counts both node signs as inside whatever the degree (reported as hemmed_by_signs); vedicscholar.com cancels the yoga when any planet joins a node"
+           *         },
+           *         {
+           *           "topic": "partial",
+           *           "choice": "partial when exactly one planet lies on the other side of the axis, or when the planets are hemmed by signs (PyJHora) but not by longitude",
+           *           "alternatives": "some call a chart with the Moon alone outside a full yoga of lesser strength (astrologerpanditji.com)"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.KaalSarpResponse'];
         };
       };
@@ -23203,6 +23276,80 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "rule_set": "pyjhora-toi-v1",
+           *       "present": true,
+           *       "rules": [
+           *         {
+           *           "rule": "sun_moon_or_rahu_in_9th",
+           *           "fired": false,
+           *           "description": "Either Sun, Moon or Rahu is in the ninth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "ketu_in_4th",
+           *           "fired": false,
+           *           "description": "Ketu is in the fourth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "luminaries_or_nodes_afflicted_by_mars_or_saturn",
+           *           "fired": true,
+           *           "description": "Either Sun, Moon, Rahu or Ketu is afflicted by malefic planets like Mars or Saturn.",
+           *           "planets": [
+           *             "sun",
+           *             "mars",
+           *             "moon"
+           *           ],
+           *           "houses": [
+           *             12,
+           *             9,
+           *             8
+           *           ],
+           *           "reason": "mars aspects sun (4th from it); saturn with moon; saturn with rahu; saturn aspects ketu (7th from it)",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         }
+           *       ],
+           *       "fired_count": 2,
+           *       "reason": "2 of 5 rules fired: luminaries_or_nodes_afflicted_by_mars_or_saturn, sun_or_moon_with_rahu_or_ketu",
+           *       "conventions": [
+           *         {
+           *           "topic": "rule_set",
+           *           "choice": "pyjhora-toi-v1: the five rules of PyJHora v4.8.5 dosha.pitru_dosha (after The Times of India); the dosha is present when at least one fires",
+           *           "alternatives": "BPHS ch. 83 (curses, pitru shapa) combinations of the Sun, the 5th and 9th houses: not applied"
+           *         },
+           *         {
+           *           "topic": "ketu_in_4th",
+           *           "choice": "rule 2 tests Ketu in the 4th house, as PyJHora's published rule text says",
+           *           "alternatives": "PyJHora v4.8.5's code tests Rahu in the 4th house"
+           *         },
+           *         {
+           *           "topic": "affliction",
+           *           "choice": "rule 3: Mars or Saturn in the same sign as the Sun, Moon, Rahu or Ketu, or casting its graha drishti on it (Mars 4th, 7th, 8th; Saturn 3rd, 7th, 10th)",
+           *           "alternatives": "PyJHora asks for an association: conjunction, mutual graha drishti or sign exchange"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.PitraResponse'];
         };
       };
@@ -23409,6 +23556,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "moon_sign": "capricorn",
+           *       "moon_longitude": 293.8692244265,
+           *       "from": "2026-03-20T12:00:00Z",
+           *       "to": "2026-03-27T12:00:00Z",
+           *       "stays": [],
+           *       "cycles": [],
+           *       "phase_at_from": null,
+           *       "source": "Saturn in the 12th, 1st and 2nd signs from the natal Moon sign (Sade Sati), the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama): B.V. Raman, \"Hindu Predictive Astrology\", on Saturn's transits (gochara); ingresses by sidereal (Lahiri) longitude",
+           *       "conventions": [
+           *         {
+           *           "topic": "reference",
+           *           "choice": "the natal Moon sign (sidereal, Lahiri, whole signs)",
+           *           "alternatives": "some also read Saturn from the lagna; not done here"
+           *         },
+           *         {
+           *           "topic": "phases",
+           *           "choice": "Sade Sati: Saturn in the 12th (rising), 1st (peak) and 2nd (setting) sign from the Moon; Dhaiya: the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama) sign",
+           *           "alternatives": "South Indian usage names the 4th ardhashtama and the 8th ashtama; North Indian usage calls both \"Dhaiya\""
+           *         },
+           *         {
+           *           "topic": "retrograde_returns",
+           *           "choice": "every sign ingress counts, retrograde re-entries included; stays of one kind less than two years apart form one cycle, from its first ingress to its last egress",
+           *           "alternatives": "some almanacs date a Sade Sati from the first ingress to the first forward egress only"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude"
+           *           ]
+           *         },
+           *         {
+           *           "source": "transit_saturn",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.vedic.v1.SadeSatiResponse'];
         };
       };
@@ -23481,7 +23675,7 @@ export interface operations {
           };
         };
       };
-      /** @description at_must_be_timezone_aware, invalid_date_range, invalid_request, range_too_long, unsupported_astrology_system */
+      /** @description invalid_date_range, invalid_request, naive_datetime, range_too_long, unsupported_astrology_system */
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -23493,9 +23687,9 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?:
-                | 'at_must_be_timezone_aware'
                 | 'invalid_date_range'
                 | 'invalid_request'
+                | 'naive_datetime'
                 | 'range_too_long'
                 | 'unsupported_astrology_system';
             };
