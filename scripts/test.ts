@@ -35,6 +35,7 @@ const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/
  * after the others, one at a time, so no other file meets a service that is down.
  */
 const SERIAL = [
+  'tests/bench-smoke.test.ts',
   'tests/interpretations-feedback.test.ts',
   'tests/kafka-consumer-groups.test.ts',
   'tests/signups-paused.test.ts',

@@ -11,6 +11,8 @@ import type { ChainPool } from '../../services/vedic-calc/src/clients/chain-pool
 import { dashaRegistrations } from '../../services/vedic-calc/src/handlers/dasha-handlers.ts';
 import { strengthRegistrations } from '../../services/vedic-calc/src/handlers/strength-handlers.ts';
 import { predictiveRegistrations } from '../../services/western-calc/src/handlers/predictive-handlers.ts';
+import type { TransitSearch } from '../../services/western-calc/src/clients/transit-pool.ts';
+import { transitWindows } from '../../services/western-calc/src/domain/predictive/transits.ts';
 import { OfflineWriter } from '../../services/llm/src/clients/providers/offline-provider.ts';
 
 export interface Timing {
@@ -76,6 +78,9 @@ const inThread = {
   chainJson: async (...a: Parameters<ChainPool['chainJson']>) => vimshottariChainJson(...a),
 } as ChainPool;
 
+/** The transit-window search in this thread (the fleet's runs in a worker pool). */
+const transitsInThread: TransitSearch = { windows: async (...a) => transitWindows(...a) };
+
 /** GET .../dashas/vimshottari?depth=N: the handler's chain + JSON text, never from its chain cache. */
 export function vimshottariBaseline(stored: StoredChart, depth: number) {
   const get = handler(
@@ -99,7 +104,7 @@ export function shadbalaBaseline(stored: StoredChart) {
 /** GET /v1/western/charts/{id}/transit-windows: the daily-resolution search with exact moments + JSON. */
 export function transitWindowsBaseline(stored: StoredChart, startsAt: string, endsAt: string) {
   const get = handler(
-    predictiveRegistrations({ charts: memorySource(stored, false) }),
+    predictiveRegistrations({ charts: memorySource(stored, false), transits: transitsInThread }),
     'astro.western.v1.WesternPredictiveService',
     'getTransitWindows',
   );
