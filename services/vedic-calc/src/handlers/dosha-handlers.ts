@@ -22,7 +22,7 @@ import {
 } from '../domain/doshas/conventions.ts';
 import { KAAL_SARP_PLANETS, KAAL_SARP_SOURCE, kaalSarp, type KaalSarpPlanetName } from '../domain/doshas/kaal-sarp.ts';
 import { pitra, type PitraPlanet } from '../domain/doshas/pitra.ts';
-import { SADE_SATI_SOURCE, sadeSati, type SaturnStay } from '../domain/doshas/sade-sati.ts';
+import { SADE_SATI_SOURCE, type SaturnStay } from '../domain/doshas/sade-sati.ts';
 import type { VedicDeps } from './deps.ts';
 
 const DAY = 86_400_000;
@@ -123,7 +123,8 @@ export function doshaRegistrations(deps: VedicDeps): Registration[] {
         const { fromMs, toMs } = sadeSatiRange(req);
         const lon = await chartBodies(deps, ctx, req.chart_id);
         const moon = lon('moon');
-        const r = sadeSati(signIndexOf(moon), fromMs, toMs);
+        // In a worker thread: the search is 0.1-0.4 s of ephemeris calls (clients/saturn-pool.ts).
+        const r = await deps.saturn.sadeSati(signIndexOf(moon), fromMs, toMs);
         return {
           chart_id: req.chart_id,
           method_version: DOSHAS_METHOD_VERSION,
