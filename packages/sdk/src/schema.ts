@@ -23558,15 +23558,62 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "chart_id": "01a21213-fc26-7101-b9a9-04c4e0f7bdbf",
            *       "method_version": "doshas-v1",
            *       "moon_sign": "capricorn",
            *       "moon_longitude": 293.8692244265,
-           *       "from": "2026-03-20T12:00:00Z",
-           *       "to": "2026-03-27T12:00:00Z",
-           *       "stays": [],
-           *       "cycles": [],
-           *       "phase_at_from": null,
+           *       "from": "2023-12-31T18:30:00Z",
+           *       "to": "2024-12-30T18:30:00Z",
+           *       "stays": [
+           *         {
+           *           "phase": "sade_sati_setting",
+           *           "house_from_moon": 2,
+           *           "saturn_sign": "aquarius",
+           *           "start": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "start_motion": "direct",
+           *           "end_motion": "direct"
+           *         }
+           *       ],
+           *       "cycles": [
+           *         {
+           *           "kind": "sade_sati",
+           *           "start": "2017-01-26T14:01:05Z",
+           *           "peak_start": "2020-01-24T04:26:47Z",
+           *           "peak_end": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "stays": [
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-01-26T14:01:05Z",
+           *               "end": "2017-06-20T23:07:51Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "retrograde"
+           *             },
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-10-26T09:58:25Z",
+           *               "end": "2020-01-24T04:26:47Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             },
+           *             {
+           *               "phase": "sade_sati_peak",
+           *               "house_from_moon": 1,
+           *               "saturn_sign": "capricorn",
+           *               "start": "2020-01-24T04:26:47Z",
+           *               "end": "2022-04-29T02:23:33Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "phase_at_from": "sade_sati_setting",
            *       "source": "Saturn in the 12th, 1st and 2nd signs from the natal Moon sign (Sade Sati), the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama): B.V. Raman, \"Hindu Predictive Astrology\", on Saturn's transits (gochara); ingresses by sidereal (Lahiri) longitude",
            *       "conventions": [
            *         {
