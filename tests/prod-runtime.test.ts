@@ -133,6 +133,20 @@ describe('FLEET_RUNTIME=dist', () => {
     );
     const fromBirthday = Date.parse(solarReturn.exact_at) - Date.parse('2025-03-14T12:00:00Z');
     assert.ok(Math.abs(fromBirthday) < 86_400_000, `solar return ${solarReturn.exact_at}`);
+    // And the Saturn pool: a Sade Sati search. Einstein's Moon is in sidereal Scorpio (above); Saturn entered
+    // Capricorn on 24 January 2020 (Daily Mirror, Sri Lanka, 2020-01-17), which "ends the Sade-sati for Scorpio"
+    // (The Himalayan Times, 2020-01-28).
+    const sati = await api(
+      'GET',
+      `/v1/vedic/charts/${vedic.json.id}/dosha/sade-sati?from=2019-06-01T00:00:00Z&to=2019-07-01T00:00:00Z`,
+      {
+        baseUrl,
+        token: key,
+      },
+    );
+    expectStatus(sati, 200);
+    assert.equal(sati.json.moon_sign, 'scorpio');
+    assert.match(sati.json.cycles.find((c: { kind: string }) => c.kind === 'sade_sati').end, /^2020-01-24T/);
   });
 });
 

@@ -1136,6 +1136,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/dosha/kaal-sarp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetKaalSarp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{chart_id}/dosha/manglik': {
     parameters: {
       query?: never;
@@ -1148,6 +1168,46 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['MatchingService_GetManglik'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/pitra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetPitra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/sade-sati': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DoshaService_GetSadeSati'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4152,6 +4212,71 @@ export interface components {
       /** @enum {string} */
       plan_tier: 'free' | 'hobby' | 'pro';
     };
+    'astro.vedic.v1.KaalSarpResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description present: all seven on one side of the axis by longitude; partial: one planet outside, or hemmed by signs only (see conventions)
+       * @enum {string}
+       */
+      status: 'present' | 'partial' | 'absent';
+      type:
+        | (
+            | 'anant'
+            | 'kulik'
+            | 'vasuki'
+            | 'shankhpal'
+            | 'padma'
+            | 'mahapadma'
+            | 'takshak'
+            | 'karkotak'
+            | 'shankhachur'
+            | 'ghatak'
+            | 'vishdhar'
+            | 'sheshnag'
+          )
+        | null;
+      direction: ('savya' | 'apasavya') | null;
+      rahu_sign: string;
+      /** Format: int32 */
+      rahu_house: number;
+      ketu_sign: string;
+      /** Format: int32 */
+      ketu_house: number;
+      planets: components['schemas']['astro.vedic.v1.KaalSarpPlanet'][];
+      breaking_planets: string[];
+      hemmed_by_signs: boolean;
+      /** @enum {string} */
+      lagna_side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      reason: string;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.KaalSarpPlanet': {
+      planet: string;
+      sign: string;
+      /** Format: int32 */
+      house: number;
+      /** @description sidereal (Lahiri), degrees */
+      longitude: number;
+      /**
+       * @description the half of the zodiac it lies in by longitude, counted in zodiacal order from the first node named
+       * @enum {string}
+       */
+      side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      with_node: ('rahu' | 'ketu') | null;
+    };
+    'astro.vedic.v1.DoshaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.FeatureUsed': {
+      source: string;
+      version: string;
+      fields: string[];
+    };
     'astro.vedic.v1.ManglikResponse': {
       chart_id: string;
       method_version: string;
@@ -4185,10 +4310,94 @@ export interface components {
       choice: string;
       alternatives: string;
     };
-    'astro.vedic.v1.FeatureUsed': {
+    'astro.vedic.v1.PitraResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description the named rule set applied
+       * @enum {string}
+       */
+      rule_set: 'pyjhora-toi-v1';
+      present: boolean;
+      rules: components['schemas']['astro.vedic.v1.PitraRule'][];
+      /** Format: int32 */
+      fired_count: number;
+      reason: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.PitraRule': {
+      rule: string;
+      fired: boolean;
+      description: string;
+      planets: string[];
+      houses: number[];
+      reason: string;
       source: string;
-      version: string;
-      fields: string[];
+    };
+    'astro.vedic.v1.SadeSatiResponse': {
+      chart_id: string;
+      method_version: string;
+      moon_sign: string;
+      /** @description natal, sidereal (Lahiri), degrees */
+      moon_longitude: number;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
+      cycles: components['schemas']['astro.vedic.v1.SaturnCycle'][];
+      phase_at_from: ('sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama') | null;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.SaturnStay': {
+      /**
+       * @description Saturn in the 12th, 1st, 2nd, 4th or 8th sign from the natal Moon sign
+       * @enum {string}
+       */
+      phase: 'sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama';
+      /** Format: int32 */
+      house_from_moon: number;
+      saturn_sign: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal ingress into the sign (UTC, to the second)
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal egress from the sign
+       */
+      end: string;
+      /**
+       * @description retrograde: a re-entry while moving backwards
+       * @enum {string}
+       */
+      start_motion: 'direct' | 'retrograde';
+      /** @enum {string} */
+      end_motion: 'direct' | 'retrograde';
+    };
+    'astro.vedic.v1.SaturnCycle': {
+      /**
+       * @description ardhashtama (4th) and ashtama (8th) are the two Dhaiyas (Kantaka and Ashtama Shani)
+       * @enum {string}
+       */
+      kind: 'sade_sati' | 'ardhashtama' | 'ashtama';
+      /**
+       * Format: date-time
+       * @description first ingress
+       */
+      start: string;
+      peak_start: string | null;
+      peak_end: string | null;
+      /**
+       * Format: date-time
+       * @description last egress
+       */
+      end: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
     };
     'astro.vedic.v1.ChartYogasResponse': {
       chart_id: string;
@@ -23843,6 +24052,280 @@ export interface operations {
       };
     };
   };
+  DoshaService_GetKaalSarp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "status": "partial",
+           *       "type": "karkotak",
+           *       "direction": "savya",
+           *       "rahu_sign": "capricorn",
+           *       "rahu_house": 8,
+           *       "ketu_sign": "cancer",
+           *       "ketu_house": 2,
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "house": 12,
+           *           "longitude": 32.2366302031,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "house": 8,
+           *           "longitude": 293.8692244265,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": "rahu"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius",
+           *           "house": 9,
+           *           "longitude": 325.8143377042,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         }
+           *       ],
+           *       "breaking_planets": [
+           *         "saturn"
+           *       ],
+           *       "hemmed_by_signs": true,
+           *       "lagna_side": "rahu_to_ketu",
+           *       "reason": "six planets lie from Rahu to Ketu; saturn is outside",
+           *       "source": "all seven grahas between Rahu and Ketu (\"agre rahur atho ketu, sarve madhya gata graha\"); types by Rahu's house as in PyJHora v4.8.5 dosha_msgs_en.json; sign rule of PyJHora dosha.kala_sarpa",
+           *       "conventions": [
+           *         {
+           *           "topic": "planets",
+           *           "choice": "the seven grahas Sun to Saturn; Uranus, Neptune and Pluto are ignored",
+           *           "alternatives": "some include the outer planets (cyberastro.com), which makes the yoga very rare"
+           *         },
+           *         {
+           *           "topic": "planet_with_a_node",
+           *           "choice": "a planet in Rahu's or Ketu's sign is judged by its longitude: on the inner side of the node it is hemmed, beyond it it breaks the yoga (astrojai.com, astro-matches.com)",
+           *           "alternatives": "PyJHora v4.8.5 counts both node signs as inside whatever the degree (reported as hemmed_by_signs); vedicscholar.com cancels the yoga when any planet joins a node"
+           *         },
+           *         {
+           *           "topic": "partial",
+           *           "choice": "partial when exactly one planet lies on the other side of the axis, or when the planets are hemmed by signs (PyJHora) but not by longitude",
+           *           "alternatives": "some call a chart with the Moon alone outside a full yoga of lesser strength (astrologerpanditji.com)"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.KaalSarpResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   MatchingService_GetManglik: {
     parameters: {
       query?: never;
@@ -24027,6 +24510,586 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetPitra: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "rule_set": "pyjhora-toi-v1",
+           *       "present": true,
+           *       "rules": [
+           *         {
+           *           "rule": "sun_moon_or_rahu_in_9th",
+           *           "fired": false,
+           *           "description": "Either Sun, Moon or Rahu is in the ninth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "ketu_in_4th",
+           *           "fired": false,
+           *           "description": "Ketu is in the fourth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "luminaries_or_nodes_afflicted_by_mars_or_saturn",
+           *           "fired": true,
+           *           "description": "Either Sun, Moon, Rahu or Ketu is afflicted by malefic planets like Mars or Saturn.",
+           *           "planets": [
+           *             "sun",
+           *             "mars",
+           *             "moon"
+           *           ],
+           *           "houses": [
+           *             12,
+           *             9,
+           *             8
+           *           ],
+           *           "reason": "mars aspects sun (4th from it); saturn with moon; saturn with rahu; saturn aspects ketu (7th from it)",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         }
+           *       ],
+           *       "fired_count": 2,
+           *       "reason": "2 of 5 rules fired: luminaries_or_nodes_afflicted_by_mars_or_saturn, sun_or_moon_with_rahu_or_ketu",
+           *       "conventions": [
+           *         {
+           *           "topic": "rule_set",
+           *           "choice": "pyjhora-toi-v1: the five rules of PyJHora v4.8.5 dosha.pitru_dosha (after The Times of India); the dosha is present when at least one fires",
+           *           "alternatives": "BPHS ch. 83 (curses, pitru shapa) combinations of the Sun, the 5th and 9th houses: not applied"
+           *         },
+           *         {
+           *           "topic": "ketu_in_4th",
+           *           "choice": "rule 2 tests Ketu in the 4th house, as PyJHora's published rule text says",
+           *           "alternatives": "PyJHora v4.8.5's code tests Rahu in the 4th house"
+           *         },
+           *         {
+           *           "topic": "affliction",
+           *           "choice": "rule 3: Mars or Saturn in the same sign as the Sun, Moon, Rahu or Ketu, or casting its graha drishti on it (Mars 4th, 7th, 8th; Saturn 3rd, 7th, 10th)",
+           *           "alternatives": "PyJHora asks for an association: conjunction, mutual graha drishti or sign exchange"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.PitraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetSadeSati: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset; years 1000-2990 */
+        from: string;
+        /** @description ISO 8601 with an offset; after from, at most 100 years (36525 days) later */
+        to: string;
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21213-fc26-7101-b9a9-04c4e0f7bdbf",
+           *       "method_version": "doshas-v1",
+           *       "moon_sign": "capricorn",
+           *       "moon_longitude": 293.8692244265,
+           *       "from": "2023-12-31T18:30:00Z",
+           *       "to": "2024-12-30T18:30:00Z",
+           *       "stays": [
+           *         {
+           *           "phase": "sade_sati_setting",
+           *           "house_from_moon": 2,
+           *           "saturn_sign": "aquarius",
+           *           "start": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "start_motion": "direct",
+           *           "end_motion": "direct"
+           *         }
+           *       ],
+           *       "cycles": [
+           *         {
+           *           "kind": "sade_sati",
+           *           "start": "2017-01-26T14:01:05Z",
+           *           "peak_start": "2020-01-24T04:26:47Z",
+           *           "peak_end": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "stays": [
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-01-26T14:01:05Z",
+           *               "end": "2017-06-20T23:07:51Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "retrograde"
+           *             },
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-10-26T09:58:25Z",
+           *               "end": "2020-01-24T04:26:47Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             },
+           *             {
+           *               "phase": "sade_sati_peak",
+           *               "house_from_moon": 1,
+           *               "saturn_sign": "capricorn",
+           *               "start": "2020-01-24T04:26:47Z",
+           *               "end": "2022-04-29T02:23:33Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "phase_at_from": "sade_sati_setting",
+           *       "source": "Saturn in the 12th, 1st and 2nd signs from the natal Moon sign (Sade Sati), the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama): B.V. Raman, \"Hindu Predictive Astrology\", on Saturn's transits (gochara); ingresses by sidereal (Lahiri) longitude",
+           *       "conventions": [
+           *         {
+           *           "topic": "reference",
+           *           "choice": "the natal Moon sign (sidereal, Lahiri, whole signs)",
+           *           "alternatives": "some also read Saturn from the lagna; not done here"
+           *         },
+           *         {
+           *           "topic": "phases",
+           *           "choice": "Sade Sati: Saturn in the 12th (rising), 1st (peak) and 2nd (setting) sign from the Moon; Dhaiya: the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama) sign",
+           *           "alternatives": "South Indian usage names the 4th ardhashtama and the 8th ashtama; North Indian usage calls both \"Dhaiya\""
+           *         },
+           *         {
+           *           "topic": "retrograde_returns",
+           *           "choice": "every sign ingress counts, retrograde re-entries included; stays of one kind less than two years apart form one cycle, from its first ingress to its last egress",
+           *           "alternatives": "some almanacs date a Sade Sati from the first ingress to the first forward egress only"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude"
+           *           ]
+           *         },
+           *         {
+           *           "source": "transit_saturn",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.SadeSatiResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_date_range, invalid_request, naive_datetime, range_too_long, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                | 'invalid_date_range'
+                | 'invalid_request'
+                | 'naive_datetime'
+                | 'range_too_long'
+                | 'unsupported_astrology_system';
             };
           };
         };

@@ -15,6 +15,7 @@ import { erasureRegistrations } from './erasure-handlers.ts';
 import { matchingRegistrations } from './matching-handlers.ts';
 import { dashaSystemsRegistrations } from './dasha-systems-handlers.ts';
 import { yogaRegistrations } from './yoga-handlers.ts';
+import { doshaRegistrations } from './dosha-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -31,6 +32,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...matchingRegistrations(deps),
     ...dashaSystemsRegistrations(deps),
     ...yogaRegistrations(deps),
+    ...doshaRegistrations(deps),
     ...erasureRegistrations(deps),
   ];
 }
