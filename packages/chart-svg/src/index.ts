@@ -15,3 +15,4 @@ export {
   type ImageOptions,
   ImageOptionError,
 } from './options.ts';
+export { imageAnswer, requestedImage } from './answer.ts';

@@ -13,6 +13,7 @@ import { predictRegistrations } from './predict-handlers.ts';
 import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 import { matchingRegistrations } from './matching-handlers.ts';
+import { imageRegistrations } from './image-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -27,6 +28,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...predictRegistrations(deps),
     ...readingsRegistrations(deps),
     ...matchingRegistrations(deps),
+    ...imageRegistrations(deps),
     ...erasureRegistrations(deps),
   ];
 }
