@@ -14,9 +14,11 @@
 // Mercury 4th of Pisces -> Libra; Venus 8th of Pisces -> Aquarius; Saturn 4th of Pisces -> Libra; Mars 2nd
 // of Capricorn -> Aquarius; Jupiter 2nd of Aquarius -> Scorpio; ascendant 6th of Gemini -> Pisces.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll as before, describe, it } from '@jest/globals';
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
+import { api, createKey, expectError, expectStatus, ROOT, signup } from './helpers/client.ts';
 
 const einstein = { moment: '1879-03-14T10:50:04Z', latitude: 48.4, longitude: 9.9833 };
 
@@ -254,5 +256,42 @@ describe('GET /v1/vedic/charts/{id}/image', () => {
       404,
       'chart_not_found',
     );
+  });
+});
+
+// docs/images holds one rendered chart of each kind (docs/chart-images.md shows them). They are the
+// API's own answers for Einstein's charts, written with RECORD_DOC_IMAGES=1 and otherwise compared
+// here: the drawing is deterministic, so they stay byte-identical to what the API answers (the chart
+// id, which changes with every run, aside).
+describe('docs/images', () => {
+  it('are the current output of the routes', async () => {
+    const dir = path.join(ROOT, 'docs', 'images');
+    const examples: [string, string][] = [
+      ['western-wheel', `/v1/western/charts/${westernId}/image`],
+      ['western-wheel-dark', `/v1/western/charts/${westernId}/image?theme=dark`],
+      ['north-indian', `/v1/vedic/charts/${vedicId}/image?style=north`],
+      ['south-indian', `/v1/vedic/charts/${vedicId}/image?style=south`],
+      ['north-indian-d9', `/v1/vedic/charts/${vedicId}/image?style=north&varga=D9`],
+    ];
+    const stable = (svg: string) =>
+      svg
+        .replaceAll(westernId, 'CHART')
+        .replaceAll(vedicId, 'CHART')
+        .replace(/-[0-9a-f]{8}-(title|desc)/g, '-$1');
+    for (const [name, url] of examples) {
+      const svg = await get(url);
+      const png = await get(`${url}${url.includes('?') ? '&' : '?'}format=png`);
+      expectStatus(svg, 200);
+      expectStatus(png, 200);
+      const svgFile = path.join(dir, `${name}.svg`);
+      const pngFile = path.join(dir, `${name}.png`);
+      if (process.env.RECORD_DOC_IMAGES === '1') {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(svgFile, stable(svg.text));
+        fs.writeFileSync(pngFile, png.body);
+      }
+      assert.equal(stable(svg.text), fs.readFileSync(svgFile, 'utf8'), `${name}.svg is stale: RECORD_DOC_IMAGES=1`);
+      assert.ok(png.body.equals(fs.readFileSync(pngFile)), `${name}.png is stale: RECORD_DOC_IMAGES=1`);
+    }
   });
 });
