@@ -114,6 +114,9 @@ describe('GET /v1/western/charts/{id}/image', () => {
     const asc = chart.planets.find((p: any) => p.planet === 'ascendant').longitude;
     const seen = groups(root);
     assert.deepEqual(seen.map((g) => g.getAttribute('data-body')).sort(), Object.keys(TROPICAL).sort());
+    // Retrograde mark (℞): Uranus only, as Astrodienst publishes the chart (1°17' Virgo R).
+    const retro = seen.filter((g) => g.textContent!.includes('\u211E')).map((g) => g.getAttribute('data-body'));
+    assert.deepEqual(retro, ['uranus']);
     for (const g of seen) {
       const body = g.getAttribute('data-body')!;
       assert.equal(g.getAttribute('data-sign'), TROPICAL[body], body);
@@ -194,6 +197,8 @@ describe('GET /v1/vedic/charts/{id}/image', () => {
     );
     for (const [body, sign] of Object.entries(SIDEREAL)) assert.equal(seen[body], sign, body);
     assert.deepEqual(Object.keys(seen).sort(), [...Object.keys(SIDEREAL), 'ketu', 'rahu'].sort());
+    // Astrodienst marks only Uranus retrograde in this chart, and Uranus is not drawn here.
+    assert.ok(!res.text.includes('\u211E'), 'no graha is retrograde');
   });
 
   it('South Indian navamsa (D9): the classical navamsa signs; PNG of it', async () => {

@@ -3,7 +3,7 @@
 import { imageAnswer, requestedImage } from '@astro/chart-svg';
 import { invalidRequest, service, type FieldError, type Registration } from '@astro/platform';
 import { VedicImageServiceService } from '@astro/protos/astro/vedic/v1/images';
-import { CHART_STYLES, isChartStyle, squareChartSvg } from '../domain/images/square-chart.ts';
+import { CHART_STYLES, isChartStyle, retrogradeOf, squareChartSvg } from '../domain/images/square-chart.ts';
 import { isVarga, VARGAS } from '../domain/vargas/rules.ts';
 import type { VedicDeps } from './deps.ts';
 import { siderealBodies } from './varga-handlers.ts';
@@ -30,8 +30,15 @@ export function imageRegistrations(deps: VedicDeps): Registration[] {
         // One 422 naming every bad field; checked before the read, so whoever owns the chart.
         const opts = requestedImage(req, errors);
         if (!isChartStyle(style) || !isVarga(varga)) throw invalidRequest(errors); // (narrows the types)
-        const bodies = siderealBodies(await deps.charts.load(ctx, req.id, { allowWestern: true }));
-        const svg = squareChartSvg(bodies, { chartId: req.id, style, varga, theme: opts.theme, size: opts.size });
+        const stored = await deps.charts.load(ctx, req.id, { allowWestern: true });
+        const svg = squareChartSvg(siderealBodies(stored), {
+          chartId: req.id,
+          style,
+          varga,
+          theme: opts.theme,
+          size: opts.size,
+          retrograde: retrogradeOf(stored.chart?.planets ?? []),
+        });
         return imageAnswer(svg, opts.format);
       },
     }),

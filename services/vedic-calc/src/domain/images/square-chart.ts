@@ -46,6 +46,16 @@ export interface SquareChartRequest {
   varga: Varga;
   theme: ThemeName;
   size: number;
+  /** Grahas moving backwards at birth, marked ℞ (a property of the planet, so in every varga). */
+  retrograde?: ReadonlySet<string>;
+}
+
+/** The five star-planets can be retrograde; the mean nodes always move backwards and are not marked. */
+const CAN_BE_RETROGRADE = new Set(['mars', 'mercury', 'jupiter', 'venus', 'saturn']);
+
+/** Which of the chart's grahas are retrograde, from their daily motion. */
+export function retrogradeOf(planets: readonly { planet: string; speed_per_day: number }[]): Set<string> {
+  return new Set(planets.filter((p) => CAN_BE_RETROGRADE.has(p.planet) && p.speed_per_day < 0).map((p) => p.planet));
 }
 
 /** The image's SVG; a chart without its ascendant is drawn with the lagna in Aries' place omitted. */
@@ -60,6 +70,7 @@ export function squareChartSvg(bodies: readonly BodyLongitude[], r: SquareChartR
       sign: SIGNS.indexOf(vargaSign(r.varga, l)),
       // Degrees within the sign mean something in the rasi only.
       degrees: r.varga === 'D1' ? ((l % 30) + 30) % 30 : undefined,
+      retrograde: r.retrograde?.has(planet) ?? false,
     });
   }
   const ascendantSign = drawn.find((b) => b.planet === 'ascendant')?.sign ?? 0;
