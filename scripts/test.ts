@@ -94,6 +94,15 @@ const files = [
 const filter = env.TEST_FILTER ? new RegExp(env.TEST_FILTER) : undefined;
 const selected = filter ? files.filter((f) => filter.test(f)) : files;
 
+// The browser tests need Chromium: obtained here (scripts/chromium.ts) so a missing browser fails the
+// run before the fleet starts, never a skipped test.
+if (selected.some((f) => f.endsWith('-browser.test.ts')))
+  step('chromium for the browser tests', process.execPath, [
+    '--import',
+    'tsx',
+    path.join(ROOT, 'scripts', 'chromium.ts'),
+  ]);
+
 const selectedPg = selected.filter((f) => !KAFKA_ONLY.includes(f));
 const selectedKafka = selected.filter((f) => EVENT_SUITES.includes(f));
 

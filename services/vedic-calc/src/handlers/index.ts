@@ -16,6 +16,7 @@ import { matchingRegistrations } from './matching-handlers.ts';
 import { dashaSystemsRegistrations } from './dasha-systems-handlers.ts';
 import { yogaRegistrations } from './yoga-handlers.ts';
 import { doshaRegistrations } from './dosha-handlers.ts';
+import { imageRegistrations } from './image-handlers.ts';
 
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
   return [
@@ -33,6 +34,7 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...dashaSystemsRegistrations(deps),
     ...yogaRegistrations(deps),
     ...doshaRegistrations(deps),
+    ...imageRegistrations(deps),
     ...erasureRegistrations(deps),
   ];
 }
