@@ -11,9 +11,15 @@ const SECRET_KEYS =
   /^(password|new_password|current_password|token|access_token|refresh_token|authorization|plaintext|key|api_key|secret|code|cookie)$/i;
 const KEY_RE = /ak_live_[A-Za-z0-9]+/g;
 const JWT_RE = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+// Webhook signing secrets (services/account/src/domain/webhooks/signature.ts).
+const WHSEC_RE = /whsec_[A-Za-z0-9_-]+/g;
 
 export function redact(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(KEY_RE, 'ak_live_[redacted]').replace(JWT_RE, '[jwt redacted]');
+  if (typeof value === 'string')
+    return value
+      .replace(KEY_RE, 'ak_live_[redacted]')
+      .replace(JWT_RE, '[jwt redacted]')
+      .replace(WHSEC_RE, 'whsec_[redacted]');
   if (value === null || typeof value !== 'object' || depth > 6) return value;
   if (value instanceof Error) return { name: value.name, message: redact(value.message), stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));

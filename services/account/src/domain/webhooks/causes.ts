@@ -1,0 +1,32 @@
+// The webhook events that follow from changes elsewhere: an API key revoked (account's own
+// transaction) and a tenant's data erased (the chart service's tenant.data_erased on the bus). Each
+// event id derives from its cause, so a repeated cause maps to the same event and adds no delivery.
+
+import type { WebhookEvent } from './event-types.ts';
+
+export function apiKeyRevokedEvent(key: {
+  id: string;
+  tenant_id: string;
+  name: string;
+  revoked_at: Date;
+}): WebhookEvent {
+  return {
+    id: `evt_key_revoked_${key.id}`,
+    type: 'api_key.revoked',
+    tenantId: key.tenant_id,
+    createdAt: key.revoked_at,
+    data: { api_key_id: key.id, name: key.name, revoked_at: key.revoked_at.toISOString() },
+  };
+}
+
+/** `busEventId`: the tenant.data_erased event's id (stable across the bus's redeliveries). */
+export function erasureCompletedEvent(p: { tenant_id: string; erased_at: string }, busEventId: string): WebhookEvent {
+  const erasedAt = new Date(p.erased_at);
+  return {
+    id: `evt_${busEventId}`,
+    type: 'erasure.completed',
+    tenantId: p.tenant_id,
+    createdAt: Number.isNaN(erasedAt.getTime()) ? new Date() : erasedAt,
+    data: { scope: 'tenant', erased_at: p.erased_at },
+  };
+}
