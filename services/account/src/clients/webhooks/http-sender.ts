@@ -11,9 +11,22 @@ import type { SendRequest, SendResult, WebhookSender } from '../../domain/webhoo
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-/** Every address of a host name (A and AAAA, as the system resolver answers). */
-export const systemResolver: Resolver = async (host) =>
-  (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+/** How long a registration waits for DNS: a name that does not answer in time counts as unresolvable. */
+const RESOLVE_TIMEOUT_MS = 3000;
+
+/** Every address of a host name (A and AAAA, as the system resolver answers), bounded in time. */
+export const systemResolver: Resolver = async (host) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('dns timeout')), RESOLVE_TIMEOUT_MS);
+  });
+  try {
+    const found = await Promise.race([dns.promises.lookup(host, { all: true, verbatim: true }), timeout]);
+    return found.map((a) => a.address);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** A lookup for http.request that answers only allowed addresses, else fails the connection. */
 export function guardedLookup(policy: AddressPolicy): LookupFunction {
