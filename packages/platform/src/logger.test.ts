@@ -21,6 +21,11 @@ describe('log redaction', () => {
     assert.doesNotMatch(s, /abcDEF123/);
     assert.doesNotMatch(s, /eyJzdWIiOi/);
   });
+
+  it('masks webhook signing secrets inside free text', () => {
+    const s = redact('rolled to whsec_Ab-c_123xyz for the endpoint') as string;
+    assert.equal(s, 'rolled to whsec_[redacted] for the endpoint');
+  });
 });
 
 describe('log levels', () => {

@@ -39684,6 +39684,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "webhooks": []
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ListWebhooksResponse'];
         };
       };
@@ -39830,6 +39835,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:9/astro-webhooks",
+         *       "events": [
+         *         "api_key.revoked",
+         *         "erasure.completed"
+         *       ],
+         *       "description": "Order system"
+         *     }
+         */
         'application/json': components['schemas']['astro.account.v1.CreateWebhookRequest'];
       };
     };
@@ -39843,6 +39858,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null,
+           *       "secret": "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Webhook'];
         };
       };
@@ -39943,7 +39974,7 @@ export interface operations {
           };
         };
       };
-      /** @description invalid_request */
+      /** @description invalid_request, webhook_limit_reached, webhook_url_not_allowed */
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -39954,7 +39985,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'invalid_request';
+              code?: 'invalid_request' | 'webhook_limit_reached' | 'webhook_url_not_allowed';
             };
           };
         };
@@ -39992,7 +40023,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_limit_reached, webhook_url_not_allowed */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40003,7 +40034,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_limit_reached' | 'webhook_url_not_allowed';
+              code?: 'internal_error';
             };
           };
         };
@@ -40061,6 +40092,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Webhook'];
         };
       };
@@ -40108,6 +40154,22 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
             };
           };
         };
@@ -40161,7 +40223,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_not_found */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40172,7 +40234,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_not_found';
+              code?: 'internal_error';
             };
           };
         };
@@ -40283,6 +40345,22 @@ export interface operations {
           };
         };
       };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
       /** @description idempotency_conflict, idempotency_in_progress */
       409: {
         headers: {
@@ -40349,7 +40427,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_not_found */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40360,7 +40438,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_not_found';
+              code?: 'internal_error';
             };
           };
         };
@@ -40413,6 +40491,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "Order system (production)"
+         *     }
+         */
         'application/json': {
           /** Format: uri */
           url?: string;
@@ -40432,6 +40515,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.518Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Webhook'];
         };
       };
@@ -40479,6 +40577,22 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
             };
           };
         };
@@ -40532,7 +40646,7 @@ export interface operations {
           };
         };
       };
-      /** @description invalid_request */
+      /** @description invalid_request, webhook_url_not_allowed */
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40543,7 +40657,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'invalid_request';
+              code?: 'invalid_request' | 'webhook_url_not_allowed';
             };
           };
         };
@@ -40581,7 +40695,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_not_found, webhook_url_not_allowed */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40592,7 +40706,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_not_found' | 'webhook_url_not_allowed';
+              code?: 'internal_error';
             };
           };
         };
@@ -40654,6 +40768,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deliveries": [
+           *         {
+           *           "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *           "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *           "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *           "event_type": "webhook.ping",
+           *           "status": "pending",
+           *           "attempt_count": 1,
+           *           "next_attempt_at": "2026-11-25T09:18:09.892Z",
+           *           "created_at": "2026-11-25T09:18:09.560Z",
+           *           "delivered_at": null,
+           *           "attempts": [
+           *             {
+           *               "attempted_at": "2026-11-25T09:18:09.647Z",
+           *               "status_code": null,
+           *               "error": "ECONNREFUSED",
+           *               "duration_ms": 4
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.ListWebhookDeliveriesResponse'];
         };
       };
@@ -40701,6 +40840,22 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
             };
           };
         };
@@ -40754,7 +40909,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_not_found */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40765,7 +40920,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_not_found';
+              code?: 'internal_error';
             };
           };
         };
@@ -40819,6 +40974,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -40832,6 +40988,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 1,
+           *       "next_attempt_at": "2026-11-25T09:18:09.725Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": [
+           *         {
+           *           "attempted_at": "2026-11-25T09:18:09.647Z",
+           *           "status_code": null,
+           *           "error": "ECONNREFUSED",
+           *           "duration_ms": 4
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
         };
       };
@@ -40879,6 +41056,22 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_delivery_not_found, webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_delivery_not_found' | 'webhook_not_found';
             };
           };
         };
@@ -40981,7 +41174,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_delivery_not_found, webhook_not_found */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -40992,7 +41185,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_delivery_not_found' | 'webhook_not_found';
+              code?: 'internal_error';
             };
           };
         };
@@ -41045,6 +41238,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -41058,6 +41252,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.543Z",
+           *       "previous_secret_expires_at": "2026-11-26T09:18:09.543Z",
+           *       "secret": "whsec_xxxxxxxxxxxxxx--xxx-x_x-xxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.Webhook'];
         };
       };
@@ -41105,6 +41315,22 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
             };
           };
         };
@@ -41207,7 +41433,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_not_found */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -41218,7 +41444,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_not_found';
+              code?: 'internal_error';
             };
           };
         };
@@ -41271,6 +41497,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -41284,6 +41511,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 0,
+           *       "next_attempt_at": "2026-11-25T09:18:09.560Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": []
+           *     }
+           */
           'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
         };
       };
@@ -41331,6 +41572,22 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
             };
           };
         };
@@ -41433,7 +41690,7 @@ export interface operations {
           };
         };
       };
-      /** @description internal_error, webhook_not_found */
+      /** @description internal_error */
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -41444,7 +41701,7 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             error?: {
               /** @enum {unknown} */
-              code?: 'internal_error' | 'webhook_not_found';
+              code?: 'internal_error';
             };
           };
         };

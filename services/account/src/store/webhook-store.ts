@@ -248,8 +248,9 @@ export class PgWebhookRepository implements WebhookRepository {
   async recordAttempt(deliveryId: string, o: AttemptOutcome): Promise<void> {
     await inTransaction(this.pool as unknown as TxPool, async (client) => {
       await client.query(
+        // Nothing when the delivery was deleted meanwhile (its endpoint deleted, the tenant erased).
         `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, status_code, error, duration_ms)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+         SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $2)`,
         [uuidv7(), deliveryId, o.attempt.attempted_at, o.attempt.status_code, o.attempt.error, o.attempt.duration_ms],
       );
       // Only a still-pending row: a replay or a delete that came meanwhile wins.
