@@ -398,6 +398,7 @@ describe('deliveries', () => {
   it('sends erasure.completed after DELETE /v1/tenant/data', async () => {
     const u = await signup();
     const hook = await createHook(u.accessToken, receiver.url, ['erasure.completed']);
+    const before = await settled(u.accessToken, hook.id, (await ping(u.accessToken, hook.id)).id);
     const key = await createKey(u.accessToken, ['charts:write']);
     const res = await api('DELETE', '/v1/tenant/data', { token: key.plaintext, body: { confirm: 'DELETE ALL DATA' } });
     expectStatus(res, 200);
@@ -411,6 +412,14 @@ describe('deliveries', () => {
     );
     assert.ok(signatureMatches(got.headers['x-astro-signature'], got.body, hook.secret));
     assert.equal(JSON.parse(got.body).data.scope, 'tenant');
+    // The delivery history from before the erasure is gone; the endpoint stays (like API keys).
+    const after = await deliveries(u.accessToken, hook.id);
+    assert.equal(
+      after.some((d) => d.id === before.id),
+      false,
+      'the earlier delivery was erased',
+    );
+    assert.ok(after.some((d) => d.event_type === 'erasure.completed'));
   });
 });
 

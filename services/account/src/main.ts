@@ -127,7 +127,7 @@ const services = buildAccountServices({
 await bus.subscribe('account-usage', USAGE_TOPIC, (event) => services.usage.ingest(event), { maxAttempts: 10 });
 
 // tenant.data_erased -> erasure.completed webhooks, once per bus event (apply-once ledger); the tenant's
-// older deliveries go first (their bodies may name erased charts).
+// finished deliveries (history) go first.
 await subscribeEvent(bus, 'account-webhooks', EVENTS.TenantDataErased, async (p, event) => {
   await webhookRepo.enqueueOnce(`webhooks:${event.id}`, erasureCompletedEvent(p, event.id), new Date(), true);
 });

@@ -265,15 +265,19 @@ export class PgWebhookRepository implements WebhookRepository {
 
   /**
    * Fans a bus-caused event out once per bus event id (apply-once ledger in the same transaction);
-   * `eraseFirst` deletes the tenant's earlier deliveries (their bodies may name erased charts) before
-   * the erasure's own notice is queued.
+   * `eraseFirst` deletes the tenant's finished deliveries with their attempts (delivery history is
+   * tenant data) before the erasure's own notice is queued; pending ones are still owed and stay.
    */
   async enqueueOnce(ledgerId: string, event: WebhookEvent, now: Date, eraseFirst: boolean): Promise<boolean> {
     const r = await applyOnce(
       this.pool as unknown as TxPool,
       ledgerId,
       async (client) => {
-        if (eraseFirst) await client.query('DELETE FROM webhook_deliveries WHERE tenant_id = $1', [event.tenantId]);
+        // Finished deliveries only: a pending one is an event still owed to the receiver.
+        if (eraseFirst)
+          await client.query("DELETE FROM webhook_deliveries WHERE tenant_id = $1 AND status <> 'pending'", [
+            event.tenantId,
+          ]);
         await client.query(ENQUEUE_SQL, enqueueParams(event, now));
       },
       { table: PROCESSED_TABLE },
