@@ -21,6 +21,7 @@ import {
   UUID,
   type SignedUp,
 } from './helpers/client.ts';
+import { startGateway, stopStartedGateways } from './helpers/gateway-process.ts';
 
 interface Received {
   at: number;
@@ -420,6 +421,47 @@ describe('deliveries', () => {
       'the earlier delivery was erased',
     );
     assert.ok(after.some((d) => d.event_type === 'erasure.completed'));
+  });
+});
+
+describe('quota thresholds', () => {
+  afterAll(() => stopStartedGateways());
+
+  it('sends quota.threshold_reached at 80 % and 100 % of the daily quota, once each', async () => {
+    // A gateway of its own with a daily quota of 5 (the shared one lifts every limit): 80 % is the
+    // 4th request (ceil(5 x 0.8)), 100 % the 5th; it publishes on the fleet's bus like the shared one.
+    const gw = await startGateway({
+      PLAN_LIMITS_OVERRIDE: JSON.stringify({
+        '*': { daily_quota: 5, monthly_quota: 100_000, burst_capacity: 1000, refill_per_second: 1000 },
+      }),
+      LIMITS_KEY_PREFIX: `wh-${Date.now()}:`,
+    });
+    const u = await signup();
+    const hook = await createHook(u.accessToken, receiver.url, ['quota.threshold_reached']);
+    const key = await createKey(u.accessToken, ['charts:read']);
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await api('GET', '/v1/charts/00000000-0000-4000-8000-000000000000', {
+            token: key.plaintext,
+            baseUrl: gw.baseUrl,
+          })
+        ).status,
+      );
+    assert.deepEqual(statuses, [404, 404, 404, 404, 404, 429, 429], 'five counted requests, then the quota');
+    const mine = () =>
+      receiver.received.filter(
+        (r) => r.headers['x-astro-event'] === 'quota.threshold_reached' && r.body.includes(u.tenant.id),
+      );
+    await until('both thresholds', async () => mine().length >= 2);
+    await sleep(500);
+    const bodies = mine().map((r) => JSON.parse(r.body));
+    assert.deepEqual(bodies.map((b) => [b.data.window, b.data.percent, b.data.used, b.data.limit]).sort(), [
+      ['day', 100, 5, 5],
+      ['day', 80, 4, 5],
+    ]);
+    for (const r of mine()) assert.ok(signatureMatches(r.headers['x-astro-signature'], r.body, hook.secret));
   });
 });
 

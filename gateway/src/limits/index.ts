@@ -12,6 +12,7 @@ import { MemoryLimitStore } from './memory-store.ts';
 import type { PlanLimitOverrides } from './policy.ts';
 import { RedisLimitStore } from './redis-store.ts';
 import { stripeWebhookRouter } from './stripe-webhook.ts';
+import type { QuotaThresholdCrossing } from './thresholds.ts';
 
 export interface LimitsConfig {
   PLAN_LIMITS_OVERRIDE: PlanLimitOverrides;
@@ -29,6 +30,7 @@ export function buildLimiter(
   backends: Backends,
   root: protobuf.Root,
   logger?: Logger,
+  onQuotaThreshold?: (crossing: QuotaThresholdCrossing) => void,
 ) {
   let lastWarnMs = 0;
   const store = redis ? new RedisLimitStore(redis) : new MemoryLimitStore();
@@ -41,6 +43,7 @@ export function buildLimiter(
       overrides: cfg.PLAN_LIMITS_OVERRIDE,
       authAttemptLimit: cfg.AUTH_ATTEMPT_LIMIT,
       authAttemptWindowSeconds: cfg.AUTH_ATTEMPT_WINDOW_SECONDS,
+      onQuotaThreshold,
       onStoreError: (err) => {
         if (Date.now() - lastWarnMs < 60_000) return;
         lastWarnMs = Date.now();

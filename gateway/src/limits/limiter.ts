@@ -21,6 +21,7 @@ import {
 } from './policy.ts';
 import { rateLimitHeaders } from './ratelimit-headers.ts';
 import type { AdmitResult, LimitStore } from './store.ts';
+import { thresholdsReachedAt, type QuotaThresholdCrossing } from './thresholds.ts';
 
 /** Pays for one request past the quota; `remaining` is the balance after it (credits.ts). */
 export type CreditSpender = (tenantId: string, requestId: string) => Promise<{ ok: boolean; remaining: number }>;
@@ -32,6 +33,8 @@ export interface LimiterSettings {
   authAttemptWindowSeconds: number;
   /** Told when the counter store fails (the limits then fail open). */
   onStoreError?: (err: unknown) => void;
+  /** Told when a counted request lands a quota counter on 80 % or 100 % (thresholds.ts). */
+  onQuotaThreshold?: (crossing: QuotaThresholdCrossing) => void;
 }
 
 export interface AdmitArgs {
@@ -99,7 +102,26 @@ export class Limiter {
         { 'Retry-After': String(retry) },
       );
     }
-    if (!r.exceeded) return;
+    if (!r.exceeded) {
+      if (counted && this.settings.onQuotaThreshold) {
+        const at = new Date(nowMs).toISOString();
+        for (const [w, used, limit] of [
+          [day, r.dayUsed, limits.daily_quota],
+          [month, r.monthUsed, limits.monthly_quota],
+        ] as const)
+          for (const percent of thresholdsReachedAt(used, limit))
+            this.settings.onQuotaThreshold({
+              tenant_id: principal.tenant_id,
+              window: w.name,
+              window_id: w.id,
+              percent,
+              used,
+              limit,
+              at,
+            });
+      }
+      return;
+    }
     // Past a quota: a credit pays for the request, except for LLM features.
     if (!isLlmFeature(route, a.body)) {
       const spent = await this.spendCredit(principal.tenant_id, a.requestId);

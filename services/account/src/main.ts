@@ -22,7 +22,7 @@ import { createPrismaClient } from './store/prisma.ts';
 import { PgUsageRepository } from './store/usage-store.ts';
 import { HttpWebhookSender, systemResolver } from './clients/webhooks/http-sender.ts';
 import { AddressPolicy } from './domain/webhooks/address-policy.ts';
-import { erasureCompletedEvent } from './domain/webhooks/causes.ts';
+import { erasureCompletedEvent, quotaThresholdEvent } from './domain/webhooks/causes.ts';
 import { WebhookDispatcher } from './domain/webhooks/dispatcher.ts';
 import { fanOutKeyRevoked, PgWebhookRepository } from './store/webhook-store.ts';
 
@@ -130,6 +130,11 @@ await bus.subscribe('account-usage', USAGE_TOPIC, (event) => services.usage.inge
 // finished deliveries (history) go first.
 await subscribeEvent(bus, 'account-webhooks', EVENTS.TenantDataErased, async (p, event) => {
   await webhookRepo.enqueueOnce(`webhooks:${event.id}`, erasureCompletedEvent(p, event.id), new Date(), true);
+});
+// quota.threshold_reached (gateway) -> webhooks; the event id names the window and threshold, so a
+// crossing reported twice adds no second delivery.
+await subscribeEvent(bus, 'account-webhooks', EVENTS.QuotaThresholdReached, async (p, event) => {
+  await webhookRepo.enqueueOnce(`webhooks:${event.id}`, quotaThresholdEvent(p), new Date(), false);
 });
 webhookDispatcher.start();
 

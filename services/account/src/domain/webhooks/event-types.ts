@@ -3,7 +3,7 @@
 // exactly what the receiver reads.
 
 /** Subscribable event types (docs/webhooks.md "Events"). */
-export const WEBHOOK_EVENT_TYPES = ['api_key.revoked', 'erasure.completed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['api_key.revoked', 'erasure.completed', 'quota.threshold_reached'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by POST /v1/webhooks/{id}/test, whatever the endpoint subscribed to. */
 export const PING_EVENT = 'webhook.ping';
