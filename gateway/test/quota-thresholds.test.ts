@@ -20,6 +20,8 @@ describe('thresholdsReachedAt', () => {
     assert.deepEqual(thresholdsReachedAt(800, 1000), [80]);
     assert.deepEqual(thresholdsReachedAt(1000, 1000), [100]);
     assert.deepEqual(thresholdsReachedAt(1, 1), [80, 100], 'a quota of one reaches both at once');
+    assert.deepEqual(thresholdsReachedAt(12, 15), [80]);
+    assert.deepEqual(thresholdsReachedAt(80_000, 100_000), [80]);
     assert.deepEqual(thresholdsReachedAt(1, 0), []);
   });
 });

@@ -103,22 +103,11 @@ export class Limiter {
       );
     }
     if (!r.exceeded) {
-      if (counted && this.settings.onQuotaThreshold) {
-        const at = new Date(nowMs).toISOString();
-        for (const [w, used, limit] of [
-          [day, r.dayUsed, limits.daily_quota],
-          [month, r.monthUsed, limits.monthly_quota],
-        ] as const)
-          for (const percent of thresholdsReachedAt(used, limit))
-            this.settings.onQuotaThreshold({
-              tenant_id: principal.tenant_id,
-              window: w.name,
-              window_id: w.id,
-              percent,
-              used,
-              limit,
-              at,
-            });
+      const notify = this.settings.onQuotaThreshold;
+      if (counted && notify) {
+        // Two integer comparisons per window on the hot path; anything more only on a threshold.
+        this.reportThresholds(notify, principal.tenant_id, day, r.dayUsed, limits.daily_quota, nowMs);
+        this.reportThresholds(notify, principal.tenant_id, month, r.monthUsed, limits.monthly_quota, nowMs);
       }
       return;
     }
@@ -144,6 +133,26 @@ export class Limiter {
       },
       { 'Retry-After': String(secondsUntil(w.resetAtMs, nowMs)) },
     );
+  }
+
+  private reportThresholds(
+    notify: (c: QuotaThresholdCrossing) => void,
+    tenantId: string,
+    w: QuotaWindow,
+    used: number,
+    limit: number,
+    nowMs: number,
+  ): void {
+    for (const percent of thresholdsReachedAt(used, limit))
+      notify({
+        tenant_id: tenantId,
+        window: w.name,
+        window_id: w.id,
+        percent,
+        used,
+        limit,
+        at: new Date(nowMs).toISOString(),
+      });
   }
 
   /**

@@ -6,10 +6,12 @@
 export const QUOTA_THRESHOLD_PERCENTS = [80, 100] as const;
 
 /** The thresholds (percent) that a counter value of `used` lands on exactly, for a quota of `limit`. */
-export function thresholdsReachedAt(used: number, limit: number): number[] {
-  if (!(limit > 0)) return [];
+export function thresholdsReachedAt(used: number, limit: number): readonly number[] {
+  // The common case (no threshold) allocates nothing.
+  if (!(limit > 0) || (used !== limit && used !== Math.ceil((limit * 80) / 100))) return NONE;
   return QUOTA_THRESHOLD_PERCENTS.filter((p) => used === Math.ceil((limit * p) / 100));
 }
+const NONE: readonly number[] = [];
 
 export interface QuotaThresholdCrossing {
   tenant_id: string;
