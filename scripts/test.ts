@@ -189,6 +189,11 @@ async function runHalf(
       LOG_LEVEL: 'info',
       RESEND_COOLDOWN_SECONDS: '2',
       DEMO_WINDOW_SECONDS: '4',
+      // Webhook retries in fractions of a second (tests/webhooks.test.ts waits for them).
+      WEBHOOK_RETRY_BASE_MS: '250',
+      WEBHOOK_RETRY_MAX_MS: '1000',
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_DISPATCH_INTERVAL_MS: '100',
       NODE_ENV: 'test',
       // Test users are on Free and many files make far more than its 100 requests a day: the shared
       // fleet lifts every limit; tests/limits*.test.ts start their own gateways with the real values.

@@ -59,7 +59,7 @@ const QUERY_BY_PATH: Record<string, Record<string, string>> = {
 // Secrets in the recorded bodies (API-key plaintext, session JWTs, refresh tokens) become obviously
 // fake placeholders of the same shape: prefix kept, every other letter or digit replaced by x, so the
 // example still validates (length and pattern) but carries no working credential.
-const SECRET_KEYS = new Set(['plaintext', 'access_token', 'refresh_token', 'token', 'confirmation_secret']);
+const SECRET_KEYS = new Set(['plaintext', 'access_token', 'refresh_token', 'token', 'confirmation_secret', 'secret']);
 function redact(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(redact);
   if (v && typeof v === 'object')
@@ -68,7 +68,7 @@ function redact(v: unknown): unknown {
         k,
         SECRET_KEYS.has(k) && typeof x === 'string'
           ? x.replace(
-              /^((?:ak_live_|rt_|eyJ[^.]*\.)?)(.*)$/,
+              /^((?:ak_live_|rt_|whsec_|eyJ[^.]*\.)?)(.*)$/,
               (_m, p: string, rest: string) => p + rest.replace(/[A-Za-z0-9]/g, 'x'),
             )
           : redact(x),
@@ -314,6 +314,45 @@ describe('OpenAPI examples from real calls', () => {
       });
     }
     await soft('BillingService_CreatePortal', 'POST', '/v1/billing/portal', { token: session, body: {} });
+
+    // Webhooks (docs/webhooks.md): an endpoint on the test fleet's allowed loopback (nothing listens on
+    // port 9, so the ping's attempt records a refused connection), its ping, deliveries and replay.
+    const hookBody = {
+      url: 'http://127.0.0.1:9/astro-webhooks',
+      events: ['api_key.revoked', 'erasure.completed'],
+      description: 'Order system',
+    };
+    const hook = await call('WebhookService_CreateWebhook', 'POST', '/v1/webhooks', { token: session, body: hookBody });
+    await call('WebhookService_ListWebhooks', 'GET', '/v1/webhooks', { token: session });
+    await call('WebhookService_GetWebhook', 'GET', `/v1/webhooks/${hook.id}`, { token: session });
+    await call('WebhookService_UpdateWebhook', 'PATCH', `/v1/webhooks/${hook.id}`, {
+      token: session,
+      body: { description: 'Order system (production)' },
+    });
+    await call('WebhookService_RollWebhookSecret', 'POST', `/v1/webhooks/${hook.id}/roll-secret`, {
+      token: session,
+      body: {},
+    });
+    const hookPing = await call('WebhookService_TestWebhook', 'POST', `/v1/webhooks/${hook.id}/test`, {
+      token: session,
+      body: {},
+    });
+    for (let i = 0; i < 100; i++) {
+      const list = await api('GET', `/v1/webhooks/${hook.id}/deliveries`, { token: session });
+      if (list.json?.deliveries?.[0]?.attempts?.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await call('WebhookService_ListWebhookDeliveries', 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: session });
+    await call(
+      'WebhookService_ReplayWebhookDelivery',
+      'POST',
+      `/v1/webhooks/${hook.id}/deliveries/${hookPing.id}/replay`,
+      {
+        token: session,
+        body: {},
+      },
+    );
+    await call('WebhookService_DeleteWebhook', 'DELETE', `/v1/webhooks/${hook.id}`, { token: session });
 
     // Every GET, required parameters filled from the document and path ids from the calls above.
     const ids: Record<string, string> = {

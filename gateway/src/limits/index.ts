@@ -12,6 +12,7 @@ import { MemoryLimitStore } from './memory-store.ts';
 import type { PlanLimitOverrides } from './policy.ts';
 import { RedisLimitStore } from './redis-store.ts';
 import { stripeWebhookRouter } from './stripe-webhook.ts';
+import type { QuotaThresholdCrossing } from './thresholds.ts';
 
 export interface LimitsConfig {
   PLAN_LIMITS_OVERRIDE: PlanLimitOverrides;
@@ -33,6 +34,7 @@ export function buildLimiter(
   backends: Backends,
   root: protobuf.Root,
   logger?: Logger,
+  onQuotaThreshold?: (crossing: QuotaThresholdCrossing) => void,
 ) {
   let lastWarnMs = 0;
   const store = redis ? new RedisLimitStore(redis) : new MemoryLimitStore();
@@ -48,6 +50,7 @@ export function buildLimiter(
       testKeyBucket: { capacity: cfg.TEST_KEY_BURST_CAPACITY, refillPerSecond: cfg.TEST_KEY_REFILL_PER_SECOND },
       feedFetchLimit: cfg.FEED_FETCH_LIMIT,
       feedFetchWindowSeconds: cfg.FEED_FETCH_WINDOW_SECONDS,
+      onQuotaThreshold,
       onStoreError: (err) => {
         if (Date.now() - lastWarnMs < 60_000) return;
         lastWarnMs = Date.now();

@@ -28,6 +28,7 @@ import {
 } from './policy.ts';
 import { rateLimitHeaders } from './ratelimit-headers.ts';
 import type { AdmitResult, LimitStore } from './store.ts';
+import { thresholdsReachedAt, type QuotaThresholdCrossing } from './thresholds.ts';
 
 /** Pays for one request past the quota; `remaining` is the balance after it (credits.ts). */
 export type CreditSpender = (tenantId: string, requestId: string) => Promise<{ ok: boolean; remaining: number }>;
@@ -44,6 +45,8 @@ export interface LimiterSettings {
   feedFetchWindowSeconds: number;
   /** Told when the counter store fails (the limits then fail open). */
   onStoreError?: (err: unknown) => void;
+  /** Told when a counted request lands a quota counter on 80 % or 100 % (thresholds.ts). */
+  onQuotaThreshold?: (crossing: QuotaThresholdCrossing) => void;
 }
 
 export interface AdmitArgs {
@@ -114,7 +117,15 @@ export class Limiter {
         { 'Retry-After': String(retry) },
       );
     }
-    if (!r.exceeded) return;
+    if (!r.exceeded) {
+      const notify = this.settings.onQuotaThreshold;
+      if (counted && notify) {
+        // Two integer comparisons per window on the hot path; anything more only on a threshold.
+        this.reportThresholds(notify, principal.tenant_id, day, r.dayUsed, limits.daily_quota, nowMs);
+        this.reportThresholds(notify, principal.tenant_id, month, r.monthUsed, limits.monthly_quota, nowMs);
+      }
+      return;
+    }
     // Past a quota: a credit pays for the request, except for LLM features.
     if (!isLlmFeature(route, a.body)) {
       const spent = await this.spendCredit(principal.tenant_id, a.requestId);
@@ -137,6 +148,26 @@ export class Limiter {
       },
       { 'Retry-After': String(secondsUntil(w.resetAtMs, nowMs)) },
     );
+  }
+
+  private reportThresholds(
+    notify: (c: QuotaThresholdCrossing) => void,
+    tenantId: string,
+    w: QuotaWindow,
+    used: number,
+    limit: number,
+    nowMs: number,
+  ): void {
+    for (const percent of thresholdsReachedAt(used, limit))
+      notify({
+        tenant_id: tenantId,
+        window: w.name,
+        window_id: w.id,
+        percent,
+        used,
+        limit,
+        at: new Date(nowMs).toISOString(),
+      });
   }
 
   /**

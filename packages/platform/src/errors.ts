@@ -48,6 +48,8 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   api_key_not_found: C(404, 'API key not found.'),
   calendar_feed_not_found: C(404, 'Calendar feed not found.'),
   tenant_not_found: C(404, 'Tenant not found.'),
+  webhook_not_found: C(404, 'Webhook not found.'),
+  webhook_delivery_not_found: C(404, 'Webhook delivery not found.'),
   // 405, 409, 410, 413, 415
   method_not_allowed: C(405, 'This method is not allowed on this path.'),
   email_already_registered: C(409, 'This e-mail is already registered.'),
@@ -82,6 +84,9 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   invalid_return_location: C(422, 'Give both return coordinates or neither.'),
   invalid_plan_tier: C(422, 'Unknown plan tier.'),
   invalid_scope: C(422, 'Unknown scope.'),
+  // webhooks (issue 21 item 4): a URL naming a private, loopback, link-local or metadata address (SSRF)
+  webhook_url_not_allowed: C(422, 'The webhook URL is not allowed: it must be http(s) and reach a public address.'),
+  webhook_limit_reached: C(422, 'The tenant has as many webhook endpoints as allowed.'),
   unknown_planet: C(422, 'Unknown planet.'),
   unknown_theme: C(422, 'Unknown theme.'),
   house_number_out_of_range: C(422, 'House number out of range.'),

@@ -26,6 +26,11 @@ describe('log redaction', () => {
     const f = redact('GET /v1/calendar-feeds/ical_Ab3-_x9QwErTyUiOpAsDfGhJkLzXcVbNm1234567890ab.ics') as string;
     assert.equal(f, 'GET /v1/calendar-feeds/ical_[redacted].ics');
   });
+
+  it('masks webhook signing secrets inside free text', () => {
+    const s = redact('rolled to whsec_Ab-c_123xyz for the endpoint') as string;
+    assert.equal(s, 'rolled to whsec_[redacted] for the endpoint');
+  });
 });
 
 describe('log levels', () => {

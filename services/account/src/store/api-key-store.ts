@@ -15,8 +15,14 @@ function countActive(db: Db | Tx, tenantId: string, now: Date, mode?: KeyMode): 
   return db.apiKey.count({ where: mode ? { ...activeWhere(tenantId, now), mode } : activeWhere(tenantId, now) });
 }
 
+/** Runs inside the revoke's transaction when a key goes from active to revoked (webhook fan-out). */
+export type OnKeyRevoked = (tx: Tx, key: ApiKeyRecord) => Promise<void>;
+
 export class PrismaApiKeyRepository implements ApiKeyRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onRevoked?: OnKeyRevoked,
+  ) {}
 
   createWithinLimit(row: ApiKeyRecord, now: Date): Promise<CreateKeyOutcome> {
     return this.db.$transaction(async (tx): Promise<CreateKeyOutcome> => {
@@ -52,9 +58,26 @@ export class PrismaApiKeyRepository implements ApiKeyRepository {
   }
 
   async revoke(id: string, tenantId: string, at: Date): Promise<ApiKeyRecord | null> {
-    // Conditional on revoked_at IS NULL: a second revoke leaves the first timestamp untouched.
-    await this.db.apiKey.updateMany({ where: { id, tenant_id: tenantId, revoked_at: null }, data: { revoked_at: at } });
-    return this.findInTenant(id, tenantId);
+    if (!this.onRevoked) {
+      // Conditional on revoked_at IS NULL: a second revoke leaves the first timestamp untouched.
+      await this.db.apiKey.updateMany({
+        where: { id, tenant_id: tenantId, revoked_at: null },
+        data: { revoked_at: at },
+      });
+      return this.findInTenant(id, tenantId);
+    }
+    const onRevoked = this.onRevoked;
+    // The hook's rows (webhook deliveries) commit with the revoke or not at all.
+    return this.db.$transaction(async (tx) => {
+      const changed = await tx.apiKey.updateMany({
+        where: { id, tenant_id: tenantId, revoked_at: null },
+        data: { revoked_at: at },
+      });
+      const row = await tx.apiKey.findFirst({ where: { id, tenant_id: tenantId } });
+      const key = row ? toApiKey(row) : null;
+      if (key && changed.count === 1) await onRevoked(tx, key);
+      return key;
+    });
   }
 
   /** Runs on every API-key request: one unique-index lookup joined with the tenant, raw SQL. */
