@@ -19,6 +19,7 @@ import path from 'node:path';
 import { beforeAll as before, describe, it } from '@jest/globals';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { api, createKey, expectError, expectStatus, ROOT, signup } from './helpers/client.ts';
+import { SIGNS } from './helpers/spec-values.ts';
 
 const einstein = { moment: '1879-03-14T10:50:04Z', latitude: 48.4, longitude: 9.9833 };
 
@@ -56,20 +57,6 @@ const NAVAMSA: Record<string, string> = {
   jupiter: 'scorpio',
   saturn: 'libra',
 };
-const SIGNS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-];
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]; // RFC 2083 §12.11
 
 let key: string;
