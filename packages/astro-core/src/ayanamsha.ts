@@ -54,17 +54,30 @@ export function isAyanamsha(v: unknown): v is AyanamshaId {
   return typeof v === 'string' && Object.hasOwn(AYANAMSHAS, v);
 }
 
-const scope = new AsyncLocalStorage<AyanamshaId>();
+// A holder, not the id itself, so that a request can settle its ayanamsha after it started (a Vedic
+// route learns its chart's ayanamsha only once the chart is read: rebindAyanamsha).
+const scope = new AsyncLocalStorage<{ id: AyanamshaId }>();
+
+function checked(id: AyanamshaId): AyanamshaId {
+  if (!isAyanamsha(id)) throw new RangeError(`unknown ayanamsha ${String(id)}`);
+  return id;
+}
 
 /** Run `fn` (and everything it awaits) with `id` as the ayanamsha of sidereal computations. */
 export function withAyanamsha<T>(id: AyanamshaId, fn: () => T): T {
-  if (!isAyanamsha(id)) throw new RangeError(`unknown ayanamsha ${String(id)}`);
-  return scope.run(id, fn);
+  return scope.run({ id: checked(id) }, fn);
+}
+
+/** Change the surrounding scope's ayanamsha (for what runs from now on); throws outside a scope. */
+export function rebindAyanamsha(id: AyanamshaId): void {
+  const holder = scope.getStore();
+  if (!holder) throw new Error('rebindAyanamsha outside a withAyanamsha scope');
+  holder.id = checked(id);
 }
 
 /** The ayanamsha of the surrounding withAyanamsha scope; Lahiri outside any. */
 export function currentAyanamsha(): AyanamshaId {
-  return scope.getStore() ?? DEFAULT_AYANAMSHA;
+  return scope.getStore()?.id ?? DEFAULT_AYANAMSHA;
 }
 
 /** sweph's sidereal mode of an id. */

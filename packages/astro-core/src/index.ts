@@ -33,6 +33,7 @@ export {
   currentAyanamsha,
   DEFAULT_AYANAMSHA,
   isAyanamsha,
+  rebindAyanamsha,
   withAyanamsha,
 } from './ayanamsha.ts';
 export type { AyanamshaDef, AyanamshaId } from './ayanamsha.ts';

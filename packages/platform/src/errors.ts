@@ -81,6 +81,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   invalid_plan_tier: C(422, 'Unknown plan tier.'),
   invalid_scope: C(422, 'Unknown scope.'),
   unknown_planet: C(422, 'Unknown planet.'),
+  unknown_ayanamsha: C(422, 'Unknown ayanamsha.'),
   unknown_theme: C(422, 'Unknown theme.'),
   house_number_out_of_range: C(422, 'House number out of range.'),
   unsupported_muhurta_activity_type: C(422, 'Unsupported muhurta activity type.'),

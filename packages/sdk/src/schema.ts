@@ -3231,11 +3231,32 @@ export interface components {
        */
       house_system?: 'placidus' | 'whole_sign' | 'equal' | 'porphyry';
       /**
-       * @description lahiri or null; default lahiri; required for Vedic
+       * @description default lahiri; null suppresses it on a Western chart; required for Vedic; anything else answers 422 unknown_ayanamsha
        * @default lahiri
        * @enum {unknown}
        */
-      ayanamsha?: 'lahiri' | null;
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra'
+        | null;
     };
     'astro.chart.v1.BirthInputParams':
       | {
@@ -3266,7 +3287,30 @@ export interface components {
       id?: string;
       /** @enum {string} */
       system: 'vedic' | 'western';
-      ayanamsha: 'lahiri' | null;
+      ayanamsha:
+        | (
+            | 'lahiri'
+            | 'true_chitra'
+            | 'raman'
+            | 'krishnamurti'
+            | 'fagan_bradley'
+            | 'yukteshwar'
+            | 'true_revati'
+            | 'true_pushya'
+            | 'suryasiddhanta'
+            | 'jn_bhasin'
+            | 'true_mula'
+            | 'lahiri_icrc'
+            | 'lahiri_1940'
+            | 'krishnamurti_vp291'
+            | 'ushashashi'
+            | 'deluce'
+            | 'djwhal_khul'
+            | 'aryabhata'
+            | 'ss_revati'
+            | 'ss_citra'
+          )
+        | null;
       /**
        * @description porphyry when Placidus was requested inside the polar circles
        * @enum {string}
@@ -3277,6 +3321,7 @@ export interface components {
       birth: components['schemas']['astro.chart.v1.Birth'] | null;
       planets: components['schemas']['astro.chart.v1.Position'][];
       houses: components['schemas']['astro.chart.v1.HouseCusp'][];
+      ayanamsha_degrees: number | null;
     };
     'astro.chart.v1.Birth': {
       /**
@@ -3903,6 +3948,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ManglikReference': {
       /** @enum {string} */
@@ -3932,6 +3981,10 @@ export interface components {
       chart_id: string;
       lagna_sign: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiArudhaEntry': {
       /** Format: int32 */
@@ -3947,11 +4000,19 @@ export interface components {
       /** Format: int32 */
       badhaka_house: number;
       explanation: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.BhavaBalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaEntry': {
       /** Format: int32 */
@@ -4023,6 +4084,10 @@ export interface components {
       chart_id: string;
       starting_sign: string;
       periods: components['schemas']['astro.vedic.v1.CharaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CharaPeriod': {
       sign: string;
@@ -4037,6 +4102,10 @@ export interface components {
       md: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       ad: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       pd: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyDashaPeriod': {
       lord: string;
@@ -4055,6 +4124,10 @@ export interface components {
       mahadashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetYoginiDashaResponse': {
       chart_id: string;
@@ -4062,6 +4135,10 @@ export interface components {
       /** Format: int32 */
       starting_yogini_index: number;
       periods: components['schemas']['astro.vedic.v1.YoginiPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.YoginiPeriod': {
       /** @enum {string} */
@@ -4079,6 +4156,10 @@ export interface components {
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
       focus_topics: string[];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalEntry': {
       /** @description sun .. ketu, ascendant, midheaven */
@@ -4156,6 +4237,10 @@ export interface components {
       ends_at: string;
       cards: components['schemas']['astro.vedic.v1.DashaCard'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DashaCard': {
       /** @enum {string} */
@@ -4177,6 +4262,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetVimshottariNextChangeResponse': {
       chart_id: string;
@@ -4187,11 +4276,19 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalChart': {
       varga: string;
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.EssentialPlanetsResponse': {
       chart_id: string;
@@ -4287,6 +4384,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.IshtaKashtaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.IshtaKashtaEntry': {
       planet: string;
@@ -4301,12 +4402,20 @@ export interface components {
       upapada_lagna: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiAspectsResponse': {
       chart_id: string;
       method_version: string;
       aspects: components['schemas']['astro.vedic.v1.JaiminiRashiAspect'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiRashiAspect': {
       source_sign: string;
@@ -4324,6 +4433,10 @@ export interface components {
       amatyakaraka: string;
       karakamsha_sign: string;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiKarakaAssignment': {
       /** @enum {string} */
@@ -4335,6 +4448,10 @@ export interface components {
     'astro.vedic.v1.JaiminiLegacyKarakasResponse': {
       chart_id: string;
       assignments: components['schemas']['astro.vedic.v1.JaiminiKarakaAssignment'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LivelihoodResponse': {
       chart_id: string;
@@ -4375,6 +4492,10 @@ export interface components {
       /** @enum {string} */
       method_version: 'muhurta-legacy-tara-vaara-v1';
       candidates: components['schemas']['astro.vedic.v1.LegacyMuhurtaCandidate'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyMuhurtaCandidate': {
       /** Format: date-time */
@@ -4489,12 +4610,20 @@ export interface components {
       natal_longitude: number;
       daily_movement: number;
       days_since_period_start: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.ShadbalaEntry'][];
       note: string;
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaEntry': {
       planet: string;
@@ -4512,6 +4641,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.KalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaEntry': {
       planet: string;
@@ -4530,6 +4663,10 @@ export interface components {
       sunset: string;
       entries: components['schemas']['astro.vedic.v1.KalaFullEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaFullEntry': {
       planet: string;
@@ -4542,6 +4679,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.CompositeEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CompositeEntry': {
       planet: string;
@@ -4561,12 +4702,20 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthResponse': {
       chart_id: string;
       method_version: string;
       entries: components['schemas']['astro.vedic.v1.PlanetStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthEntry': {
       planet: string;
@@ -4622,6 +4771,10 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.TheoHouseStrengthResponse': {
       chart_id: string;
@@ -4753,6 +4906,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.VargaDignityEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaDignityEntry': {
       planet: string;
@@ -4767,6 +4924,10 @@ export interface components {
       vargas: string[];
       entries: components['schemas']['astro.vedic.v1.VargaStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaStrengthEntry': {
       planet: string;
@@ -4786,6 +4947,10 @@ export interface components {
       method_version: string;
       vargas: components['schemas']['astro.vedic.v1.DivisionalChart'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VimshopakaResponse': {
       chart_id: string;
@@ -4796,12 +4961,41 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingRequest': {
       /** @description the groom (boy): the classical rules are directional */
       groom: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
       /** @description the bride (girl) */
       bride: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MatchingPartnerInputParams': {
       /**
@@ -4840,6 +5034,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingPartnerMoon': {
       chart_id: string | null;
@@ -4913,6 +5111,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Porutham': {
       /** @enum {string} */
@@ -4949,6 +5151,31 @@ export interface components {
       longitude: number;
       /** @description IANA time zone; the answer's timestamps use it */
       timezone: string;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MuhurtaCandidate': {
       natal_chart_id: string;
@@ -4972,6 +5199,10 @@ export interface components {
       components: components['schemas']['astro.vedic.v1.MuhurtaComponent'][];
       caution_windows: components['schemas']['astro.vedic.v1.MuhurtaCautionWindow'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MuhurtaComponent': {
       /** @enum {string} */
@@ -5022,6 +5253,31 @@ export interface components {
        * @default 10
        */
       top_n?: number;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.SearchMuhurtaResponse': {
       natal_chart_id: string;
@@ -5036,6 +5292,10 @@ export interface components {
       method_version: 'muhurta-electional-v1';
       candidates: components['schemas']['astro.vedic.v1.MuhurtaCandidate'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DailyPanchangaResponse': {
       /** Format: date */
@@ -5047,6 +5307,10 @@ export interface components {
       durmuhurtam: components['schemas']['astro.vedic.v1.Durmuhurtam'][];
       chogadia: components['schemas']['astro.vedic.v1.Chogadia'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Panchanga': {
       /**
@@ -5091,6 +5355,10 @@ export interface components {
       ghati_since_sunrise: number;
       /** @description elapsed vighatis (24 seconds each) since the sunrise of the day */
       vighati_since_sunrise: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Tithi': {
       /**
@@ -5206,6 +5474,10 @@ export interface components {
       auspicious_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       caution_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       neutral_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PanchangaWindow': {
       name: string;
@@ -11367,7 +11639,30 @@ export interface operations {
   };
   ReadingsService_GetCareerProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -11605,7 +11900,30 @@ export interface operations {
   };
   ReadingsService_GetVarnaProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -22494,7 +22812,30 @@ export interface operations {
   };
   MatchingService_GetManglik: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -22770,7 +23111,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -23019,7 +23383,30 @@ export interface operations {
   };
   JaiminiService_GetBadhaka: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -23229,7 +23616,30 @@ export interface operations {
   };
   VedicStrengthService_GetBhavaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -23466,6 +23876,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -23755,6 +24187,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -24010,6 +24464,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -24264,7 +24740,30 @@ export interface operations {
   };
   DashaService_GetLegacyVimshottari: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -24580,6 +25079,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 72 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -24811,7 +25332,30 @@ export interface operations {
   };
   VargaService_GetDashamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -25048,6 +25592,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25281,6 +25847,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25674,6 +26262,28 @@ export interface operations {
         starts_at: string;
         /** @description window end (exclusive), ISO 8601 with an offset */
         ends_at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25940,6 +26550,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26281,6 +26913,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26566,7 +27220,30 @@ export interface operations {
   };
   VargaService_GetDivisionalChart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -26815,6 +27492,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -27054,7 +27753,30 @@ export interface operations {
   };
   ReadingsService_GetHouseAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27396,7 +28118,30 @@ export interface operations {
   };
   PredictService_GetHouseQuality: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27638,7 +28383,30 @@ export interface operations {
   };
   PredictService_GetInfluenceNetwork: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28009,7 +28777,30 @@ export interface operations {
   };
   VedicStrengthService_GetIshtaKashta: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28233,7 +29024,30 @@ export interface operations {
   };
   JaiminiService_GetArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28472,7 +29286,30 @@ export interface operations {
   };
   JaiminiService_GetAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28719,7 +29556,30 @@ export interface operations {
   };
   JaiminiService_GetKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28956,7 +29816,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -29201,7 +30084,30 @@ export interface operations {
   };
   ReadingsService_GetLivelihood: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -29459,7 +30365,30 @@ export interface operations {
   };
   PredictService_GetMetaFactors: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -29723,6 +30652,28 @@ export interface operations {
         interval_minutes?: number;
         /** @description 1-100, default 10 */
         top_n?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29980,7 +30931,30 @@ export interface operations {
   };
   VargaService_GetNavamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -30219,6 +31193,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30499,7 +31495,30 @@ export interface operations {
   };
   PredictService_GetMaterialization: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -30741,6 +31760,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30999,6 +32040,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31251,6 +32314,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset; from birth up to the 105th year of life */
         event_date: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31469,7 +32554,30 @@ export interface operations {
   };
   VedicStrengthService_GetShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -31715,7 +32823,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -31951,7 +33082,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBalaFull: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32183,7 +33337,30 @@ export interface operations {
   };
   VedicStrengthService_GetCompositeStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32422,7 +33599,30 @@ export interface operations {
   };
   VedicStrengthService_GetHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32643,7 +33843,30 @@ export interface operations {
   };
   VedicStrengthService_GetPlanetStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32974,7 +34197,30 @@ export interface operations {
   };
   VedicStrengthService_GetStrengthShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33220,7 +34466,30 @@ export interface operations {
   };
   VedicStrengthService_GetSignStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33441,7 +34710,30 @@ export interface operations {
   };
   TheoService_GetTheoHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33689,7 +34981,30 @@ export interface operations {
   };
   TheoService_GetTheoHouses: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33926,7 +35241,30 @@ export interface operations {
   };
   TheoService_GetTheoPlanets: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34282,7 +35620,30 @@ export interface operations {
   };
   TheoService_GetSignInfluences: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34574,6 +35935,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -34813,7 +36196,30 @@ export interface operations {
   };
   VedicStrengthService_GetVargaDignity: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35047,7 +36453,30 @@ export interface operations {
   };
   VargaService_GetVargaStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35318,7 +36747,30 @@ export interface operations {
   };
   VargaService_ListVargas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35590,7 +37042,30 @@ export interface operations {
   };
   VargaService_GetVarga: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35859,6 +37334,28 @@ export interface operations {
       query?: {
         /** @description default shad_varga */
         group?: 'shad_varga' | 'sapta_varga' | 'dasha_varga' | 'shodasha_varga';
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -38115,6 +39612,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -38450,6 +39969,28 @@ export interface operations {
         latitude: number;
         /** @description -180..180, east positive */
         longitude: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -38712,6 +40253,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -39022,6 +40585,28 @@ export interface operations {
         to: string;
         /** @description comma-separated grahas; default all nine */
         planets?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -39253,6 +40838,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;

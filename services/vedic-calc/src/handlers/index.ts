@@ -13,9 +13,11 @@ import { predictRegistrations } from './predict-handlers.ts';
 import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 import { matchingRegistrations } from './matching-handlers.ts';
+import { withAyanamshaSeam } from './ayanamsha-seam.ts';
 
+/** Every Vedic route passes the ayanamsha seam (ayanamsha-seam.ts): one place, not each handler. */
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
-  return [
+  return withAyanamshaSeam([
     ...vargaRegistrations(deps),
     ...jaiminiRegistrations(deps),
     ...dashaRegistrations(deps),
@@ -28,5 +30,5 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...readingsRegistrations(deps),
     ...matchingRegistrations(deps),
     ...erasureRegistrations(deps),
-  ];
+  ]);
 }
