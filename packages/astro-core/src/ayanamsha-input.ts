@@ -29,12 +29,12 @@ export function unknownAyanamsha(field: string, value: unknown, errors: FieldErr
 }
 
 /**
- * An optional ayanamsha override: undefined or an empty string (an unset proto string) = none; a
- * supported id = that id; anything else throws unknown_ayanamsha. Ids are matched exactly (lower case,
+ * An optional ayanamsha override: undefined or null (an unset optional field) = none; a supported id
+ * = that id; anything else, the empty string too (`?ayanamsha=`), throws unknown_ayanamsha. Ids are matched exactly (lower case,
  * as the OpenAPI enum lists them).
  */
 export function parseAyanamsha(value: unknown, field = 'ayanamsha'): AyanamshaId | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
+  if (value === undefined || value === null) return undefined;
   if (isAyanamsha(value)) return value;
   throw unknownAyanamsha(field, value);
 }
