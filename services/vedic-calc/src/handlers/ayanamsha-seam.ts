@@ -70,7 +70,7 @@ function decorateJson(res: HttpBodyAnswer, id: AyanamshaId, degrees: number | un
 
 /** The answer of a request, named with the ayanamsha it was computed in. */
 export function decorate<T>(res: T, state: RequestAyanamsha): T {
-  const id = state.settled?.id ?? currentAyanamsha();
+  const id = state.settled?.id ?? state.override ?? currentAyanamsha();
   if (state.override === undefined && id === DEFAULT_AYANAMSHA) return res;
   const degrees = state.settled?.degrees;
   if (isHttpBody(res)) return decorateJson(res, id, degrees) as T;
