@@ -103,6 +103,8 @@ describe('ayanamsha values at their defining epochs', () => {
     ['true_revati', "zeta Psc at 359°50'", hms(1, 13, 43.88735), dms(1, 7, 34, 31.2745), 359 + 50 / 60],
     // delta Cancri at 106° (PVR Narasimha Rao's Pushya paksha): RA 08h44m41.099s, Dec +18°09'15.50"
     ['true_pushya', 'delta Cnc at 106°', hms(8, 44, 41.09921), dms(1, 18, 9, 15.5034), 106],
+    // lambda Scorpii (Shaula, Mula's yogatara) at 240° (Chandra Hari): RA 17h33m36.520s, Dec -37°06'13.76"
+    ['true_mula', 'lambda Sco at 240°', hms(17, 33, 36.52), dms(-1, 37, 6, 13.76), 240],
   ];
   for (const [id, what, ra, dec, siderealLon] of STAR_FIXED)
     it(`${id}: ${what} at J2000`, () => {

@@ -10577,6 +10577,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -10886,6 +10887,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -12588,6 +12590,7 @@ export interface operations {
            * @example {
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:40.209Z",
            *       "birth": {
