@@ -384,6 +384,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/calendar-feeds/{feed_token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feed as iCalendar (text/calendar); the token in the URL is the credential
+     * @description Access: public; rate-limit class feed.
+     */
+    get: operations['CalendarFeedService_GetCalendarFeedIcs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/charts': {
     parameters: {
       query?: never;
@@ -423,6 +443,50 @@ export interface paths {
      * @description Access: api_key, scope charts:write; rate-limit class standard.
      */
     delete: operations['ChartService_DeleteChart'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/charts/{chart_id}/calendar-feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chart's active calendar feeds, newest first, without their URLs
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['CalendarFeedService_ListCalendarFeeds'];
+    put?: never;
+    /**
+     * Create a calendar feed of the chart; the secret feed URL is returned once
+     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     */
+    post: operations['CalendarFeedService_CreateCalendarFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/charts/{chart_id}/calendar-feeds/{feed_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a calendar feed: its URL answers 410 from then on
+     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     */
+    delete: operations['CalendarFeedService_DeleteCalendarFeed'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1072,6 +1136,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/dosha/kaal-sarp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetKaalSarp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{chart_id}/dosha/manglik': {
     parameters: {
       query?: never;
@@ -1084,6 +1168,66 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['MatchingService_GetManglik'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/pitra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetPitra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/sade-sati': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DoshaService_GetSadeSati'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/yogas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Yogas formed in a chart: each with the planets and houses that formed it, strength and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['YogaService_GetChartYogas'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1276,6 +1420,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{id}/dashas/ashtottari': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ashtottari (108-year) dasha chain to the requested depth (1-4)
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DashaSystemsService_GetAshtottari'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/ashtottari/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ashtottari periods (maha to sukshma) in force at a moment
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetAshtottariCurrent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/ashtottari/next-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next Ashtottari boundary at or after a moment and the highest level that changes
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetAshtottariNextChange'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{id}/dashas/chara': {
     parameters: {
       query?: never;
@@ -1288,6 +1492,66 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['DashaService_GetCharaDasha'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kalachakra (sign) dasha chain from the Moon's nakshatra pada, to the requested depth (1-4)
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DashaSystemsService_GetKalachakra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kalachakra periods (maha to sukshma) in force at a moment
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetKalachakraCurrent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra/next-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next Kalachakra boundary at or after a moment and the highest level that changes
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetKalachakraNextChange'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1448,6 +1712,26 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['PredictService_GetHouseQuality'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * North or South Indian chart of the rasi or a varga as an image (SVG or PNG)
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['VedicImageService_GetChartImage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2319,6 +2603,158 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/yogas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The yoga catalogue: every rule's id, name, category, rule text and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['YogaService_ListYogas'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's webhook endpoints, newest first, without secrets
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhooks'];
+    put?: never;
+    /**
+     * Register an endpoint for event types; the signing secret is shown once
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_CreateWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook endpoint, without its secret
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_GetWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an endpoint with its deliveries
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    delete: operations['WebhookService_DeleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint's URL, event types, description or enabled flag
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    patch: operations['WebhookService_UpdateWebhook'];
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first, each with its attempts
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{delivery_id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now (same event id), with a fresh retry window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_ReplayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/roll-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new signing secret (shown once); the old one keeps signing beside it for the overlap window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_RollWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a webhook.ping event to this endpoint
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_TestWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/western/charts/{id}/annual-forecast': {
     parameters: {
       query?: never;
@@ -2471,6 +2907,26 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['WesternCoreService_GetHouses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/western/charts/{id}/image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chart's wheel as an image: signs, houses, planets, major aspects (SVG or PNG)
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['WesternImageService_GetWheelImage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2999,6 +3455,11 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
+      /**
+       * @description live (default, ak_live_) or test (ak_test_): a test key reaches every route but never spends quota, credits or a paid model
+       * @enum {string}
+       */
+      mode?: 'live' | 'test';
     };
     'astro.account.v1.ApiKey': {
       /** Format: uuid */
@@ -3020,6 +3481,8 @@ export interface components {
         [key: string]: unknown;
       } | null;
       plaintext?: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.ListApiKeysResponse': {
       keys: components['schemas']['astro.account.v1.ApiKey'][];
@@ -3034,6 +3497,8 @@ export interface components {
       /** Format: int64 */
       total_errors: number;
       buckets: components['schemas']['astro.account.v1.UsageBucket'][];
+      /** Format: int64 */
+      test_requests: number;
     };
     'astro.account.v1.UsageBucket': {
       /** Format: date-time */
@@ -3046,6 +3511,8 @@ export interface components {
       /** Format: int64 */
       errors_5xx: number;
       latency_p95_ms: number | null;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.LoginRequest': {
       email: string;
@@ -3371,6 +3838,33 @@ export interface components {
       house: number;
       sign: string;
       longitude: number;
+    };
+    'astro.chart.v1.CalendarFeed': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      chart_id: string;
+      /** @enum {string} */
+      kind: 'vimshottari' | 'transits' | 'muhurta';
+      name: string;
+      /** Format: int32 */
+      depth?: number;
+      /** Format: int32 */
+      days?: number;
+      activity_type?: string;
+      latitude?: number;
+      longitude?: number;
+      timezone?: string;
+      path?: string;
+      /** Format: uri */
+      url?: string;
+      token_prefix: string;
+      /** Format: date-time */
+      created_at: string;
+      last_fetched_at: string | null;
+    };
+    'astro.chart.v1.ListCalendarFeedsResponse': {
+      feeds: components['schemas']['astro.chart.v1.CalendarFeed'][];
     };
     'astro.feedback.v1.TalentProfile': {
       chart_id: string;
@@ -3935,6 +4429,75 @@ export interface components {
       /** @enum {string} */
       plan_tier: 'free' | 'hobby' | 'pro';
     };
+    'astro.vedic.v1.KaalSarpResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description present: all seven on one side of the axis by longitude; partial: one planet outside, or hemmed by signs only (see conventions)
+       * @enum {string}
+       */
+      status: 'present' | 'partial' | 'absent';
+      type:
+        | (
+            | 'anant'
+            | 'kulik'
+            | 'vasuki'
+            | 'shankhpal'
+            | 'padma'
+            | 'mahapadma'
+            | 'takshak'
+            | 'karkotak'
+            | 'shankhachur'
+            | 'ghatak'
+            | 'vishdhar'
+            | 'sheshnag'
+          )
+        | null;
+      direction: ('savya' | 'apasavya') | null;
+      rahu_sign: string;
+      /** Format: int32 */
+      rahu_house: number;
+      ketu_sign: string;
+      /** Format: int32 */
+      ketu_house: number;
+      planets: components['schemas']['astro.vedic.v1.KaalSarpPlanet'][];
+      breaking_planets: string[];
+      hemmed_by_signs: boolean;
+      /** @enum {string} */
+      lagna_side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      reason: string;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.KaalSarpPlanet': {
+      planet: string;
+      sign: string;
+      /** Format: int32 */
+      house: number;
+      /** @description sidereal (Lahiri), degrees */
+      longitude: number;
+      /**
+       * @description the half of the zodiac it lies in by longitude, counted in zodiacal order from the first node named
+       * @enum {string}
+       */
+      side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      with_node: ('rahu' | 'ketu') | null;
+    };
+    'astro.vedic.v1.DoshaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.FeatureUsed': {
+      source: string;
+      version: string;
+      fields: string[];
+    };
     'astro.vedic.v1.ManglikResponse': {
       chart_id: string;
       method_version: string;
@@ -3972,10 +4535,138 @@ export interface components {
       choice: string;
       alternatives: string;
     };
-    'astro.vedic.v1.FeatureUsed': {
+    'astro.vedic.v1.PitraResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description the named rule set applied
+       * @enum {string}
+       */
+      rule_set: 'pyjhora-toi-v1';
+      present: boolean;
+      rules: components['schemas']['astro.vedic.v1.PitraRule'][];
+      /** Format: int32 */
+      fired_count: number;
+      reason: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.PitraRule': {
+      rule: string;
+      fired: boolean;
+      description: string;
+      planets: string[];
+      houses: number[];
+      reason: string;
       source: string;
-      version: string;
-      fields: string[];
+    };
+    'astro.vedic.v1.SadeSatiResponse': {
+      chart_id: string;
+      method_version: string;
+      moon_sign: string;
+      /** @description natal, sidereal (Lahiri), degrees */
+      moon_longitude: number;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
+      cycles: components['schemas']['astro.vedic.v1.SaturnCycle'][];
+      phase_at_from: ('sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama') | null;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.SaturnStay': {
+      /**
+       * @description Saturn in the 12th, 1st, 2nd, 4th or 8th sign from the natal Moon sign
+       * @enum {string}
+       */
+      phase: 'sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama';
+      /** Format: int32 */
+      house_from_moon: number;
+      saturn_sign: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal ingress into the sign (UTC, to the second)
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal egress from the sign
+       */
+      end: string;
+      /**
+       * @description retrograde: a re-entry while moving backwards
+       * @enum {string}
+       */
+      start_motion: 'direct' | 'retrograde';
+      /** @enum {string} */
+      end_motion: 'direct' | 'retrograde';
+    };
+    'astro.vedic.v1.SaturnCycle': {
+      /**
+       * @description ardhashtama (4th) and ashtama (8th) are the two Dhaiyas (Kantaka and Ashtama Shani)
+       * @enum {string}
+       */
+      kind: 'sade_sati' | 'ardhashtama' | 'ashtama';
+      /**
+       * Format: date-time
+       * @description first ingress
+       */
+      start: string;
+      peak_start: string | null;
+      peak_end: string | null;
+      /**
+       * Format: date-time
+       * @description last egress
+       */
+      end: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
+    };
+    'astro.vedic.v1.ChartYogasResponse': {
+      chart_id: string;
+      method_version: string;
+      /** Format: int32 */
+      present_count: number;
+      yogas: components['schemas']['astro.vedic.v1.ChartYoga'][];
+      conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.ChartYoga': {
+      id: string;
+      name: string;
+      category: string;
+      present: boolean;
+      occurrences: components['schemas']['astro.vedic.v1.YogaOccurrence'][];
+      source: string;
+      strength_source: string;
+    };
+    'astro.vedic.v1.YogaOccurrence': {
+      planets: string[];
+      houses: number[];
+      strength: string;
+      bindings: components['schemas']['astro.vedic.v1.YogaBinding'][];
+    };
+    'astro.vedic.v1.YogaBinding': {
+      variable: string;
+      value: string;
+    };
+    'astro.vedic.v1.YogaConvention': {
+      topic: string;
+      choice: string;
     };
     'astro.vedic.v1.JaiminiLegacyArudhaResponse': {
       chart_id: string;
@@ -4166,16 +4857,20 @@ export interface components {
       planet: string;
       sign: string;
     };
-    'astro.vedic.v1.GetVimshottariResponse': {
+    'astro.vedic.v1.GetAshtottariResponse': {
       chart_id: string;
       method_version: string;
+      birth_nakshatra: string;
       birth_dasha_lord: string;
       /** Format: date-time */
       birth_dasha_start: string;
+      balance_years: number;
+      applicable: boolean | null;
       mahadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       sukshmadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      conventions: components['schemas']['astro.vedic.v1.DashaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
     };
     'astro.vedic.v1.DashaPeriod': {
@@ -4228,6 +4923,139 @@ export interface components {
         | null;
       sign: string | null;
       nakshatra: string | null;
+    };
+    'astro.vedic.v1.DashaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.GetAshtottariCurrentResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      md: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      ad: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetAshtottariNextChangeResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      changes_at: string | null;
+      changed_level: ('maha' | 'antar' | 'pratyantar' | 'sukshma') | null;
+      current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetKalachakraResponse': {
+      chart_id: string;
+      method_version: string;
+      birth_cycle: components['schemas']['astro.vedic.v1.KalachakraCycle'] | null;
+      birth_dasha_sign: string;
+      /** Format: date-time */
+      birth_dasha_start: string;
+      balance_years: number;
+      mahadashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      antardashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      pratyantardashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      sukshmadashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      conventions: components['schemas']['astro.vedic.v1.DashaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.KalachakraCycle': {
+      nakshatra: string;
+      /** Format: int32 */
+      pada: number;
+      /** @enum {string} */
+      direction: 'savya' | 'apasavya';
+      /** @enum {string} */
+      group: 'ashwini' | 'bharani' | 'rohini' | 'mrigashira';
+      signs: string[];
+      paramayus_years: number;
+      deha_sign: string;
+      jeeva_sign: string;
+    };
+    'astro.vedic.v1.KalachakraPeriod': {
+      /** @enum {string} */
+      period_level: 'maha' | 'antar' | 'pratyantar' | 'sukshma';
+      /** Format: int32 */
+      level: number;
+      sign: string;
+      parents: string[];
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      duration_days: number;
+      gati: ('manduka' | 'markati' | 'simhavalokana') | null;
+      sign_lord: string;
+      lord_strength: number | null;
+      lord_house: number | null;
+      owned_houses: number[];
+      dignity:
+        | (
+            | 'exalted'
+            | 'moolatrikona'
+            | 'own_sign'
+            | 'great_friend'
+            | 'friend'
+            | 'neutral'
+            | 'enemy'
+            | 'great_enemy'
+            | 'debilitated'
+          )
+        | null;
+      lord_context: components['schemas']['astro.vedic.v1.DashaLordContext'] | null;
+    };
+    'astro.vedic.v1.GetKalachakraCurrentResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      md: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      ad: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      pd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      sd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetKalachakraNextChangeResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      changes_at: string | null;
+      changed_level: ('maha' | 'antar' | 'pratyantar' | 'sukshma') | null;
+      current_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      next_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetVimshottariResponse': {
+      chart_id: string;
+      method_version: string;
+      birth_dasha_lord: string;
+      /** Format: date-time */
+      birth_dasha_start: string;
+      mahadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      antardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      pratyantardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      sukshmadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
     };
     'astro.vedic.v1.GetVimshottariCardsResponse': {
       chart_id: string;
@@ -5546,6 +6374,80 @@ export interface components {
       sunrise: string;
       note: string | null;
     };
+    'astro.vedic.v1.ListYogasResponse': {
+      method_version: string;
+      /** Format: int32 */
+      count: number;
+      yogas: components['schemas']['astro.vedic.v1.YogaCatalogueEntry'][];
+      conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
+    };
+    'astro.vedic.v1.YogaCatalogueEntry': {
+      id: string;
+      name: string;
+      category: string;
+      rule_text: string;
+      rule_json: string;
+      family: string;
+      source: string;
+      strength_rule: string;
+      note: string;
+    };
+    'astro.account.v1.CreateWebhookRequest': {
+      /**
+       * Format: uri
+       * @description http(s) URL; private, loopback, link-local and metadata addresses are refused
+       */
+      url: string;
+      /** @description event types, at least one */
+      events: string[];
+      description?: string;
+    };
+    'astro.account.v1.Webhook': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uri */
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      previous_secret_expires_at: string | null;
+      secret?: string;
+    };
+    'astro.account.v1.ListWebhooksResponse': {
+      webhooks: components['schemas']['astro.account.v1.Webhook'][];
+    };
+    'astro.account.v1.ListWebhookDeliveriesResponse': {
+      deliveries: components['schemas']['astro.account.v1.WebhookDelivery'][];
+    };
+    'astro.account.v1.WebhookDelivery': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhook_id: string;
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      /** Format: int32 */
+      attempt_count: number;
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      delivered_at: string | null;
+      attempts: components['schemas']['astro.account.v1.WebhookAttempt'][];
+    };
+    'astro.account.v1.WebhookAttempt': {
+      /** Format: date-time */
+      attempted_at: string;
+      status_code: number | null;
+      error: string | null;
+      /** Format: int32 */
+      duration_ms: number;
+    };
     'astro.western.v1.AnnualForecastResponse': {
       natal_chart_id: string;
       /** Format: int32 */
@@ -6320,7 +7222,8 @@ export interface operations {
            *           "last_used_at": "2026-11-25T00:33:38.822Z",
            *           "expires_at": null,
            *           "revoked_at": null,
-           *           "metadata": {}
+           *           "metadata": {},
+           *           "mode": "live"
            *         }
            *       ]
            *     }
@@ -6534,6 +7437,7 @@ export interface operations {
            *       "expires_at": null,
            *       "revoked_at": null,
            *       "metadata": {},
+           *       "mode": "live",
            *       "plaintext": "ak_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
            *     }
            */
@@ -6779,7 +7683,8 @@ export interface operations {
            *       "last_used_at": null,
            *       "expires_at": null,
            *       "revoked_at": "2026-11-25T00:33:40.387Z",
-           *       "metadata": {}
+           *       "metadata": {},
+           *       "mode": "live"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
@@ -7027,9 +7932,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:45.881Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "mode": "live",
            *           "requests": 27,
            *           "errors_4xx": 0,
            *           "errors_5xx": 1,
@@ -7236,9 +8143,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:45.914Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
+           *           "mode": "live",
            *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -7246,6 +8155,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "mode": "live",
            *           "requests": 2,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -7253,6 +8163,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/compatibility/pair-facts",
+           *           "mode": "live",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -10532,6 +11443,175 @@ export interface operations {
       };
     };
   };
+  CalendarFeedService_GetCalendarFeedIcs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        feed_token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed as iCalendar (text/calendar); the token in the URL is the credential */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_not_found';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_revoked */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_revoked';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   ChartService_CreateChart: {
     parameters: {
       query?: never;
@@ -11229,6 +12309,740 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_ListCalendarFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart's active calendar feeds, newest first, without their URLs */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "feeds": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.chart.v1.ListCalendarFeedsResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_CreateCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "vimshottari",
+         *       "depth": 1,
+         *       "name": "Dashas"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description vimshottari needs a Vedic chart, transits a Western one, muhurta a Vedic one
+           * @enum {string}
+           */
+          kind: 'vimshottari' | 'transits' | 'muhurta';
+          /** @description calendar name shown by the app (1-120 characters); default from the kind */
+          name?: string;
+          /**
+           * Format: int32
+           * @description vimshottari: 1 or 2, default 2
+           * @default 2
+           */
+          depth?: number;
+          /**
+           * Format: int32
+           * @description transits: 1-400, default 90; muhurta: 1-31, default 14
+           * @default 90
+           */
+          days?: number;
+          /** @description muhurta, required: one of GET /v1/vedic/muhurta/activity-types */
+          activity_type?: string;
+          /** @description muhurta: -90..90, default the birth latitude */
+          latitude?: number;
+          /** @description muhurta: -180..180, default the birth longitude */
+          longitude?: number;
+          /** @description muhurta, required: IANA time zone of the place */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Create a calendar feed of the chart; the secret feed URL is returned once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a2120a-4fed-7732-a5e8-7054581d4994",
+           *       "chart_id": "01a2120a-0d53-749d-b80c-d19243cb8509",
+           *       "kind": "vimshottari",
+           *       "name": "Dashas",
+           *       "depth": 1,
+           *       "path": "/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "url": "https://api.example.com/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "token_prefix": "ical_3iCe",
+           *       "created_at": "2026-11-25T09:29:55.437Z",
+           *       "last_fetched_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.chart.v1.CalendarFeed'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_DeleteCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        chart_id: string;
+        feed_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_not_found, chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_not_found' | 'chart_not_found';
             };
           };
         };
@@ -22447,9 +24261,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:46.601Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "mode": "live",
            *           "requests": 27,
            *           "errors_4xx": 0,
            *           "errors_5xx": 1,
@@ -22638,9 +24454,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:54.136Z",
            *       "total_requests": 131,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
+           *           "mode": "live",
            *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22648,6 +24466,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "mode": "live",
            *           "requests": 3,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22655,6 +24474,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/api-keys",
+           *           "mode": "live",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22743,6 +24563,303 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetKaalSarp: {
+    parameters: {
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "status": "partial",
+           *       "type": "karkotak",
+           *       "direction": "savya",
+           *       "rahu_sign": "capricorn",
+           *       "rahu_house": 8,
+           *       "ketu_sign": "cancer",
+           *       "ketu_house": 2,
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "house": 12,
+           *           "longitude": 32.2366302031,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "house": 8,
+           *           "longitude": 293.8692244265,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": "rahu"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius",
+           *           "house": 9,
+           *           "longitude": 325.8143377042,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         }
+           *       ],
+           *       "breaking_planets": [
+           *         "saturn"
+           *       ],
+           *       "hemmed_by_signs": true,
+           *       "lagna_side": "rahu_to_ketu",
+           *       "reason": "six planets lie from Rahu to Ketu; saturn is outside",
+           *       "source": "all seven grahas between Rahu and Ketu (\"agre rahur atho ketu, sarve madhya gata graha\"); types by Rahu's house as in PyJHora v4.8.5 dosha_msgs_en.json; sign rule of PyJHora dosha.kala_sarpa",
+           *       "conventions": [
+           *         {
+           *           "topic": "planets",
+           *           "choice": "the seven grahas Sun to Saturn; Uranus, Neptune and Pluto are ignored",
+           *           "alternatives": "some include the outer planets (cyberastro.com), which makes the yoga very rare"
+           *         },
+           *         {
+           *           "topic": "planet_with_a_node",
+           *           "choice": "a planet in Rahu's or Ketu's sign is judged by its longitude: on the inner side of the node it is hemmed, beyond it it breaks the yoga (astrojai.com, astro-matches.com)",
+           *           "alternatives": "PyJHora v4.8.5 counts both node signs as inside whatever the degree (reported as hemmed_by_signs); vedicscholar.com cancels the yoga when any planet joins a node"
+           *         },
+           *         {
+           *           "topic": "partial",
+           *           "choice": "partial when exactly one planet lies on the other side of the axis, or when the planets are hemmed by signs (PyJHora) but not by longitude",
+           *           "alternatives": "some call a chart with the Moon alone outside a full yoga of lesser strength (astrologerpanditji.com)"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.KaalSarpResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
             };
           };
         };
@@ -23020,6 +25137,954 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetPitra: {
+    parameters: {
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "rule_set": "pyjhora-toi-v1",
+           *       "present": true,
+           *       "rules": [
+           *         {
+           *           "rule": "sun_moon_or_rahu_in_9th",
+           *           "fired": false,
+           *           "description": "Either Sun, Moon or Rahu is in the ninth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "ketu_in_4th",
+           *           "fired": false,
+           *           "description": "Ketu is in the fourth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "luminaries_or_nodes_afflicted_by_mars_or_saturn",
+           *           "fired": true,
+           *           "description": "Either Sun, Moon, Rahu or Ketu is afflicted by malefic planets like Mars or Saturn.",
+           *           "planets": [
+           *             "sun",
+           *             "mars",
+           *             "moon"
+           *           ],
+           *           "houses": [
+           *             12,
+           *             9,
+           *             8
+           *           ],
+           *           "reason": "mars aspects sun (4th from it); saturn with moon; saturn with rahu; saturn aspects ketu (7th from it)",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         }
+           *       ],
+           *       "fired_count": 2,
+           *       "reason": "2 of 5 rules fired: luminaries_or_nodes_afflicted_by_mars_or_saturn, sun_or_moon_with_rahu_or_ketu",
+           *       "conventions": [
+           *         {
+           *           "topic": "rule_set",
+           *           "choice": "pyjhora-toi-v1: the five rules of PyJHora v4.8.5 dosha.pitru_dosha (after The Times of India); the dosha is present when at least one fires",
+           *           "alternatives": "BPHS ch. 83 (curses, pitru shapa) combinations of the Sun, the 5th and 9th houses: not applied"
+           *         },
+           *         {
+           *           "topic": "ketu_in_4th",
+           *           "choice": "rule 2 tests Ketu in the 4th house, as PyJHora's published rule text says",
+           *           "alternatives": "PyJHora v4.8.5's code tests Rahu in the 4th house"
+           *         },
+           *         {
+           *           "topic": "affliction",
+           *           "choice": "rule 3: Mars or Saturn in the same sign as the Sun, Moon, Rahu or Ketu, or casting its graha drishti on it (Mars 4th, 7th, 8th; Saturn 3rd, 7th, 10th)",
+           *           "alternatives": "PyJHora asks for an association: conjunction, mutual graha drishti or sign exchange"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.PitraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetSadeSati: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset; years 1000-2990 */
+        from: string;
+        /** @description ISO 8601 with an offset; after from, at most 100 years (36525 days) later */
+        to: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21213-fc26-7101-b9a9-04c4e0f7bdbf",
+           *       "method_version": "doshas-v1",
+           *       "moon_sign": "capricorn",
+           *       "moon_longitude": 293.8692244265,
+           *       "from": "2023-12-31T18:30:00Z",
+           *       "to": "2024-12-30T18:30:00Z",
+           *       "stays": [
+           *         {
+           *           "phase": "sade_sati_setting",
+           *           "house_from_moon": 2,
+           *           "saturn_sign": "aquarius",
+           *           "start": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "start_motion": "direct",
+           *           "end_motion": "direct"
+           *         }
+           *       ],
+           *       "cycles": [
+           *         {
+           *           "kind": "sade_sati",
+           *           "start": "2017-01-26T14:01:05Z",
+           *           "peak_start": "2020-01-24T04:26:47Z",
+           *           "peak_end": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "stays": [
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-01-26T14:01:05Z",
+           *               "end": "2017-06-20T23:07:51Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "retrograde"
+           *             },
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-10-26T09:58:25Z",
+           *               "end": "2020-01-24T04:26:47Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             },
+           *             {
+           *               "phase": "sade_sati_peak",
+           *               "house_from_moon": 1,
+           *               "saturn_sign": "capricorn",
+           *               "start": "2020-01-24T04:26:47Z",
+           *               "end": "2022-04-29T02:23:33Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "phase_at_from": "sade_sati_setting",
+           *       "source": "Saturn in the 12th, 1st and 2nd signs from the natal Moon sign (Sade Sati), the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama): B.V. Raman, \"Hindu Predictive Astrology\", on Saturn's transits (gochara); ingresses by sidereal (Lahiri) longitude",
+           *       "conventions": [
+           *         {
+           *           "topic": "reference",
+           *           "choice": "the natal Moon sign (sidereal, Lahiri, whole signs)",
+           *           "alternatives": "some also read Saturn from the lagna; not done here"
+           *         },
+           *         {
+           *           "topic": "phases",
+           *           "choice": "Sade Sati: Saturn in the 12th (rising), 1st (peak) and 2nd (setting) sign from the Moon; Dhaiya: the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama) sign",
+           *           "alternatives": "South Indian usage names the 4th ardhashtama and the 8th ashtama; North Indian usage calls both \"Dhaiya\""
+           *         },
+           *         {
+           *           "topic": "retrograde_returns",
+           *           "choice": "every sign ingress counts, retrograde re-entries included; stays of one kind less than two years apart form one cycle, from its first ingress to its last egress",
+           *           "alternatives": "some almanacs date a Sade Sati from the first ingress to the first forward egress only"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude"
+           *           ]
+           *         },
+           *         {
+           *           "source": "transit_saturn",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.SadeSatiResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_date_range, invalid_request, naive_datetime, range_too_long, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                | 'invalid_date_range'
+                | 'invalid_request'
+                | 'naive_datetime'
+                | 'range_too_long'
+                | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  YogaService_GetChartYogas: {
+    parameters: {
+      query?: {
+        category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
+        include_absent?: boolean;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Yogas formed in a chart: each with the planets and houses that formed it, strength and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2120e-37a2-7635-bc2e-d41f3aec1b2a",
+           *       "method_version": "yogas-v1",
+           *       "present_count": 15,
+           *       "yogas": [
+           *         {
+           *           "id": "malavya",
+           *           "name": "Malavya Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "venus"
+           *               ],
+           *               "houses": [
+           *                 10
+           *               ],
+           *               "strength": "exalted",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Malavya Yoga\"",
+           *           "strength_source": "BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign"
+           *         },
+           *         {
+           *           "id": "vesi",
+           *           "name": "Vesi Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "jupiter"
+           *               ],
+           *               "houses": [
+           *                 1,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vesi Yoga\"",
+           *           "strength_source": ""
+           *         },
+           *         {
+           *           "id": "vasi",
+           *           "name": "Vasi (Vosi) Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury"
+           *               ],
+           *               "houses": [
+           *                 11,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vasi Yoga\"",
+           *           "strength_source": ""
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.sign",
+           *             "planets.degree_in_sign"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ChartYogasResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system, unsupported_yoga_category */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system' | 'unsupported_yoga_category';
             };
           };
         };
@@ -25590,6 +28655,1108 @@ export interface operations {
       };
     };
   };
+  DashaSystemsService_GetAshtottari: {
+    parameters: {
+      query?: {
+        /** @description deepest level returned, 1-4, default 4 */
+        depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ashtottari (108-year) dasha chain to the requested depth (1-4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "ashtottari-v1-jy365.25",
+           *       "birth_nakshatra": "dhanishta",
+           *       "birth_dasha_lord": "jupiter",
+           *       "birth_dasha_start": "1990-02-13T03:37:47.539Z",
+           *       "balance_years": 18.7454517308,
+           *       "applicable": true,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "jupiter",
+           *           "parents": [],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "2009-02-12T21:37:47.539Z",
+           *           "duration_days": 6939.75,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "rahu",
+           *           "parents": [],
+           *           "starts_at": "2009-02-12T21:37:47.539Z",
+           *           "ends_at": "2021-02-12T21:37:47.539Z",
+           *           "duration_days": 4383,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "venus",
+           *           "parents": [],
+           *           "starts_at": "2021-02-12T21:37:47.539Z",
+           *           "ends_at": "2042-02-13T03:37:47.539Z",
+           *           "duration_days": 7670.25,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "1993-06-18T00:47:47.539Z",
+           *           "duration_days": 1220.8819444444,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1993-06-18T00:47:47.539Z",
+           *           "ends_at": "1995-07-29T02:47:47.539Z",
+           *           "duration_days": 771.0833333333,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "venus",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1995-07-29T02:47:47.539Z",
+           *           "ends_at": "1999-04-08T12:17:47.539Z",
+           *           "duration_days": 1349.3958333333,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "nakshatra_groups",
+           *           "choice": "From Ardra: Sun 4 nakshatras, Moon 3, Mars 4, Mercury 3, Saturn 3 (P.Ashadha, U.Ashadha, Shravana), Jupiter 3, Rahu 4, Venus 3; the Moon seeds the dasha.",
+           *           "alternatives": "Texts that count Abhijit give Saturn four nakshatras (P.Ashadha, U.Ashadha, Abhijit, Shravana)."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its lord's whole nakshatra group (in longitude) is the elapsed part of the birth mahadasha (JHora, PyJHora).",
+           *           "alternatives": "Some tables divide the lord's years equally among its nakshatras and count only the birth nakshatra's share."
+           *         },
+           *         {
+           *           "topic": "sub_periods",
+           *           "choice": "Eight sub-periods in Ashtottari order starting with the period's own lord, each parent x years(lord) / 108 (BPHS ch. 46 proportional rule; JHora and PyJHora default); the same at every level.",
+           *           "alternatives": "P.V.R. Narasimha Rao's book starts the antardashas from the lord after the mahadasha lord."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetAshtottariCurrent: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ashtottari periods (maha to sukshma) in force at a moment */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "lord": "venus",
+           *         "parents": [],
+           *         "starts_at": "2021-02-12T21:37:47.539Z",
+           *         "ends_at": "2042-02-13T03:37:47.539Z",
+           *         "duration_days": 7670.25,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "lord": "sun",
+           *         "parents": [
+           *           "venus"
+           *         ],
+           *         "starts_at": "2025-03-15T08:07:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 426.125,
+           *         "lord_strength": 0.45,
+           *         "lord_house": 12,
+           *         "owned_houses": [
+           *           3
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "sun",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 12,
+           *           "owned_houses": [
+           *             3
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "taurus",
+           *           "nakshatra": "krittika"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "lord": "venus",
+           *         "parents": [
+           *           "venus",
+           *           "sun"
+           *         ],
+           *         "starts_at": "2026-02-21T14:32:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 82.8576388889,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariCurrentResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetAshtottariNextChange: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next Ashtottari boundary at or after a moment and the highest level that changes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-25T19:53:04.206Z",
+           *       "changed_level": "sukshma",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "mars",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-25T19:53:04.206Z",
+           *         "ends_at": "2026-03-31T23:11:13.095Z",
+           *         "duration_days": 6.1376028819,
+           *         "lord_strength": 0.55,
+           *         "lord_house": 9,
+           *         "owned_houses": [
+           *           6,
+           *           11
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mars",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aquarius",
+           *           "nakshatra": "purva_bhadrapada"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariNextChangeResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   DashaService_GetCharaDasha: {
     parameters: {
       query?: {
@@ -25753,6 +29920,1162 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'missing_ascendant_or_moon' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakra: {
+    parameters: {
+      query?: {
+        /** @description deepest level returned, 1-4, default 4 */
+        depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kalachakra (sign) dasha chain from the Moon's nakshatra pada, to the requested depth (1-4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "kalachakra-v1-pvr-jy365.25",
+           *       "birth_cycle": {
+           *         "nakshatra": "dhanishta",
+           *         "pada": 1,
+           *         "direction": "apasavya",
+           *         "group": "mrigashira",
+           *         "signs": [
+           *           "pisces",
+           *           "aquarius",
+           *           "capricorn"
+           *         ],
+           *         "paramayus_years": 86,
+           *         "deha_sign": "cancer",
+           *         "jeeva_sign": "pisces"
+           *       },
+           *       "birth_dasha_sign": "aquarius",
+           *       "birth_dasha_start": "1986-07-19T16:22:11.579Z",
+           *       "balance_years": 0.1740097973,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "aquarius",
+           *           "parents": [],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1990-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "capricorn",
+           *           "parents": [],
+           *           "starts_at": "1990-07-19T16:22:11.579Z",
+           *           "ends_at": "1994-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "sagittarius",
+           *           "parents": [],
+           *           "starts_at": "1994-07-19T16:22:11.579Z",
+           *           "ends_at": "2004-07-19T04:22:11.579Z",
+           *           "duration_days": 3652.5,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "aquarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1986-09-26T10:26:25.697Z",
+           *           "duration_days": 68.7529411806,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "capricorn",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-09-26T10:26:25.697Z",
+           *           "ends_at": "1986-12-04T04:30:39.814Z",
+           *           "duration_days": 68.752941169,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "sagittarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-12-04T04:30:39.814Z",
+           *           "ends_at": "1987-05-25T01:41:15.108Z",
+           *           "duration_days": 171.8823529398,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "groups",
+           *           "choice": "Savya triples Ashwini-Bharani-Krittika, Punarvasu-Pushya-Ashlesha, Hasta-Chitra-Swati, Mula-P.Ashadha-U.Ashadha, P.Bhadra-U.Bhadra-Revati in Ashwini-Bharani-Ashwini groups; apasavya triples from Rohini, Magha, Vishakha and Shravana in Rohini-Mrigashira-Rohini groups (BPHS ch. 46).",
+           *           "alternatives": "PyJHora 4.8.5 puts Revati in the Bharani group and Ardra, U.Phalguni, Jyeshtha and Shatabhisha in the Mrigashira group."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its pada x the pada's paramayus is the part of the nine-sign cycle already lived; the sign it falls in is the birth mahadasha (P.V.R. Narasimha Rao, Example 95).",
+           *           "alternatives": "Some texts take the balance from the paramayus alone, without locating the running sign."
+           *         },
+           *         {
+           *           "topic": "progression",
+           *           "choice": "After a pada's nine signs come the next pada's nine; after pada 4 pada 1 of the other group of the same direction (Ashwini <-> Bharani, Rohini <-> Mrigashira), as in PVR's Exercise 34. Mahadashas run from the birth one, at least nine and until 120 years after birth.",
+           *           "alternatives": "Raghavacharya's method (JHora's default) steps the mahadashas by navamsa instead; some continue with the next nakshatra's pada."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakraCurrent: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kalachakra periods (maha to sukshma) in force at a moment */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "sign": "libra",
+           *         "parents": [],
+           *         "starts_at": "2011-07-19T22:22:11.579Z",
+           *         "ends_at": "2027-07-19T22:22:11.579Z",
+           *         "duration_days": 5844,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "sign": "sagittarius",
+           *         "parents": [
+           *           "libra"
+           *         ],
+           *         "starts_at": "2025-03-28T11:14:09.105Z",
+           *         "ends_at": "2026-11-20T22:37:02.301Z",
+           *         "duration_days": 602.4742268056,
+           *         "gati": "simhavalokana",
+           *         "sign_lord": "jupiter",
+           *         "lord_strength": 0.45,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "sign": "taurus",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius"
+           *         ],
+           *         "starts_at": "2025-11-28T15:52:04.243Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 112.0882282407,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraCurrentResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakraNextChange: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next Kalachakra boundary at or after a moment and the highest level that changes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-20T17:59:07.163Z",
+           *       "changed_level": "pratyantar",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "gemini",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "gemini"
+           *         ],
+           *         "starts_at": "2026-03-20T17:59:07.163Z",
+           *         "ends_at": "2026-03-27T10:12:19.999Z",
+           *         "duration_days": 6.6758430093,
+           *         "gati": null,
+           *         "sign_lord": "mercury",
+           *         "lord_strength": 0.55,
+           *         "lord_house": 11,
+           *         "owned_houses": [
+           *           1,
+           *           4
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mercury",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 11,
+           *           "owned_houses": [
+           *             1,
+           *             4
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aries",
+           *           "nakshatra": "bharani"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraNextChangeResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
             };
           };
         };
@@ -28292,6 +33615,241 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  VedicImageService_GetChartImage: {
+    parameters: {
+      query?: {
+        /** @description North Indian (houses fixed) or South Indian (signs fixed); default north */
+        style?: 'north' | 'south';
+        /** @description Divisional chart: D1 (rasi, default), D2 .. D60 as on /divisional/{varga} */
+        varga?: string;
+        /** @description Image format; default svg (image/svg+xml), png renders the same SVG (image/png) */
+        format?: 'svg' | 'png';
+        /** @description Colour theme; default light */
+        theme?: 'light' | 'dark';
+        /** @description Width in pixels, 200 to 2048; default 600. Outside the range: 422 */
+        size?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description North or South Indian chart of the rasi or a varga as an image (SVG or PNG) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/svg+xml': string;
+          'image/png': string;
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
             };
           };
         };
@@ -41089,6 +46647,2319 @@ export interface operations {
       };
     };
   };
+  YogaService_ListYogas: {
+    parameters: {
+      query?: {
+        category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The yoga catalogue: every rule's id, name, category, rule text and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "method_version": "yogas-v1",
+           *       "count": 81,
+           *       "yogas": [
+           *         {
+           *           "id": "ruchaka",
+           *           "name": "Ruchaka Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mars in house 1st/4th/7th/10th from the lagna AND mars exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mars\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mars\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Ruchaka Yoga\"",
+           *           "strength_rule": "exalted when mars exalted; moolatrikona when mars moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "bhadra",
+           *           "name": "Bhadra Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mercury in house 1st/4th/7th/10th from the lagna AND mercury exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mercury\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mercury\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Bhadra Yoga\"",
+           *           "strength_rule": "exalted when mercury exalted; moolatrikona when mercury moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "hamsa",
+           *           "name": "Hamsa Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(jupiter in house 1st/4th/7th/10th from the lagna AND jupiter exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"jupiter\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"jupiter\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Hamsa Yoga\"",
+           *           "strength_rule": "exalted when jupiter exalted; moolatrikona when jupiter moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ListYogasResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_yoga_category */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_yoga_category';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's webhook endpoints, newest first, without secrets */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "webhooks": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhooksResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_CreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:9/astro-webhooks",
+         *       "events": [
+         *         "api_key.revoked",
+         *         "erasure.completed"
+         *       ],
+         *       "description": "Order system"
+         *     }
+         */
+        'application/json': components['schemas']['astro.account.v1.CreateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description Register an endpoint for event types; the signing secret is shown once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null,
+           *       "secret": "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_limit_reached, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_limit_reached' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_GetWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One webhook endpoint, without its secret */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_DeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_UpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "description": "Order system (production)"
+         *     }
+         */
+        'application/json': {
+          /** Format: uri */
+          url?: string;
+          events?: string[];
+          description?: string;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change an endpoint's URL, event types, description or enabled flag */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.518Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'delivered' | 'failed';
+        /** @description 1-100, default 50 */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An endpoint's deliveries, newest first, each with its attempts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "deliveries": [
+           *         {
+           *           "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *           "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *           "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *           "event_type": "webhook.ping",
+           *           "status": "pending",
+           *           "attempt_count": 1,
+           *           "next_attempt_at": "2026-11-25T09:18:09.892Z",
+           *           "created_at": "2026-11-25T09:18:09.560Z",
+           *           "delivered_at": null,
+           *           "attempts": [
+           *             {
+           *               "attempted_at": "2026-11-25T09:18:09.647Z",
+           *               "status_code": null,
+           *               "error": "ECONNREFUSED",
+           *               "duration_ms": 4
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhookDeliveriesResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ReplayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Send a delivery again now (same event id), with a fresh retry window */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 1,
+           *       "next_attempt_at": "2026-11-25T09:18:09.725Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": [
+           *         {
+           *           "attempted_at": "2026-11-25T09:18:09.647Z",
+           *           "status_code": null,
+           *           "error": "ECONNREFUSED",
+           *           "duration_ms": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_delivery_not_found, webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_delivery_not_found' | 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_RollWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description A new signing secret (shown once); the old one keeps signing beside it for the overlap window */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.543Z",
+           *       "previous_secret_expires_at": "2026-11-26T09:18:09.543Z",
+           *       "secret": "whsec_xxxxxxxxxxxxxx--xxx-x_x-xxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_TestWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Queue a webhook.ping event to this endpoint */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 0,
+           *       "next_attempt_at": "2026-11-25T09:18:09.560Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   WesternPredictiveService_GetAnnualForecast: {
     parameters: {
       query: {
@@ -43093,6 +50964,217 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['astro.western.v1.House'][];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system, unsupported_house_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system' | 'unsupported_house_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WesternImageService_GetWheelImage: {
+    parameters: {
+      query?: {
+        /** @description Image format; default svg (image/svg+xml), png renders the same SVG (image/png) */
+        format?: 'svg' | 'png';
+        /** @description Colour theme; default light */
+        theme?: 'light' | 'dark';
+        /** @description Width in pixels, 200 to 2048; default 600. Outside the range: 422 */
+        size?: number;
+        /** @description Draw the cusps of this house system instead of the chart's own */
+        house_system?: 'placidus' | 'whole_sign' | 'equal';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart's wheel as an image: signs, houses, planets, major aspects (SVG or PNG) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/svg+xml': string;
+          'image/png': string;
         };
       };
       /** @description malformed_http_request */

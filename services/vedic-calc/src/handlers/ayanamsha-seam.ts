@@ -48,6 +48,8 @@ function decorateMessage(res: Record<string, unknown>, id: AyanamshaId, degrees:
 const HEAD_BYTES = 512;
 
 function decorateJson(res: HttpBodyAnswer, id: AyanamshaId, degrees: number | undefined): HttpBodyAnswer {
+  // An image (the chart drawing) or any other non-JSON body has no member to name it in.
+  if (!res.content_type.includes('json')) return res;
   let text = res.data.toString('utf8');
   if (!text.startsWith('{')) return res;
   if (id !== DEFAULT_AYANAMSHA) {
@@ -79,7 +81,10 @@ export function decorate<T>(res: T, state: RequestAyanamsha): T {
   return res;
 }
 
-/** Wraps every unary handler of the Vedic calculation services (astro.vedic.v1.*) in the seam. */
+/**
+ * Wraps every unary handler of the Vedic calculation services (astro.vedic.v1.*) in the seam. A route
+ * whose request has no `ayanamsha` field (the yoga catalogue) simply never has an override.
+ */
 export function withAyanamshaSeam(registrations: Registration[]): Registration[] {
   return registrations.map((reg) => {
     if (!reg.name.startsWith('astro.vedic.v1.')) return reg;
