@@ -167,6 +167,23 @@ describe('per-request override on the Vedic routes', () => {
     assert.deepEqual(await get(path('&ayanamsha=fagan_bradley')), over);
   });
 
+  it('a search in a worker thread (Sade Sati) follows the override too', async () => {
+    const path = (q: string) =>
+      `/v1/vedic/charts/${lahiri.id}/dosha/sade-sati?from=1990-01-01T00:00:00Z&to=2060-01-01T00:00:00Z${q}`;
+    const plain = await get(path(''));
+    const over = await get(path('&ayanamsha=fagan_bradley'));
+    assert.equal(over.ayanamsha, 'fagan_bradley');
+    assert.ok(Math.abs(diff(plain.moon_longitude, over.moon_longitude) - FAGAN_MINUS_LAHIRI) < 0.005);
+    // Saturn (under 0.13°/day) reaches each sidereal sign boundary later in the F/B zodiac, whose
+    // longitudes are 0.88° smaller: every cycle starts days to weeks later, never earlier or the same.
+    assert.equal(over.cycles.length, plain.cycles.length);
+    over.cycles.forEach((c: any, i: number) => {
+      const days = (Date.parse(c.start) - Date.parse(plain.cycles[i].start)) / 86_400_000;
+      assert.ok(days > 0 && days < 400, `cycle ${i}: ${days} days`);
+    });
+    assert.deepEqual(await get(path('')), plain);
+  });
+
   it("422 unknown_ayanamsha on query and body fields; 404 for another tenant's chart", async () => {
     for (const q of ['?ayanamsha=sayana', '?ayanamsha=', '?ayanamsha=Lahiri']) {
       const e = expectError(await api('GET', karakas(lahiri.id, q), { token: key }), 422, 'unknown_ayanamsha');
