@@ -2623,6 +2623,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's webhook endpoints, newest first, without secrets
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhooks'];
+    put?: never;
+    /**
+     * Register an endpoint for event types; the signing secret is shown once
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_CreateWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook endpoint, without its secret
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_GetWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an endpoint with its deliveries
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    delete: operations['WebhookService_DeleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint's URL, event types, description or enabled flag
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    patch: operations['WebhookService_UpdateWebhook'];
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first, each with its attempts
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{delivery_id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now (same event id), with a fresh retry window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_ReplayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/roll-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new signing secret (shown once); the old one keeps signing beside it for the overlap window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_RollWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a webhook.ping event to this endpoint
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_TestWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/western/charts/{id}/annual-forecast': {
     parameters: {
       query?: never;
@@ -3566,11 +3698,32 @@ export interface components {
        */
       house_system?: 'placidus' | 'whole_sign' | 'equal' | 'porphyry';
       /**
-       * @description lahiri or null; default lahiri; required for Vedic
+       * @description default lahiri; null suppresses it on a Western chart; required for Vedic; anything else answers 422 unknown_ayanamsha
        * @default lahiri
        * @enum {unknown}
        */
-      ayanamsha?: 'lahiri' | null;
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra'
+        | null;
     };
     'astro.chart.v1.BirthInputParams':
       | {
@@ -3601,7 +3754,30 @@ export interface components {
       id?: string;
       /** @enum {string} */
       system: 'vedic' | 'western';
-      ayanamsha: 'lahiri' | null;
+      ayanamsha:
+        | (
+            | 'lahiri'
+            | 'true_chitra'
+            | 'raman'
+            | 'krishnamurti'
+            | 'fagan_bradley'
+            | 'yukteshwar'
+            | 'true_revati'
+            | 'true_pushya'
+            | 'suryasiddhanta'
+            | 'jn_bhasin'
+            | 'true_mula'
+            | 'lahiri_icrc'
+            | 'lahiri_1940'
+            | 'krishnamurti_vp291'
+            | 'ushashashi'
+            | 'deluce'
+            | 'djwhal_khul'
+            | 'aryabhata'
+            | 'ss_revati'
+            | 'ss_citra'
+          )
+        | null;
       /**
        * @description porphyry when Placidus was requested inside the polar circles
        * @enum {string}
@@ -3612,6 +3788,7 @@ export interface components {
       birth: components['schemas']['astro.chart.v1.Birth'] | null;
       planets: components['schemas']['astro.chart.v1.Position'][];
       houses: components['schemas']['astro.chart.v1.HouseCusp'][];
+      ayanamsha_degrees: number | null;
     };
     'astro.chart.v1.Birth': {
       /**
@@ -4292,6 +4469,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KaalSarpPlanet': {
       planet: string;
@@ -4330,6 +4511,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ManglikReference': {
       /** @enum {string} */
@@ -4365,6 +4550,10 @@ export interface components {
       reason: string;
       conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PitraRule': {
       rule: string;
@@ -4391,6 +4580,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.SaturnStay': {
       /**
@@ -4447,6 +4640,10 @@ export interface components {
       yogas: components['schemas']['astro.vedic.v1.ChartYoga'][];
       conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ChartYoga': {
       id: string;
@@ -4475,6 +4672,10 @@ export interface components {
       chart_id: string;
       lagna_sign: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiArudhaEntry': {
       /** Format: int32 */
@@ -4490,11 +4691,19 @@ export interface components {
       /** Format: int32 */
       badhaka_house: number;
       explanation: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.BhavaBalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaEntry': {
       /** Format: int32 */
@@ -4566,6 +4775,10 @@ export interface components {
       chart_id: string;
       starting_sign: string;
       periods: components['schemas']['astro.vedic.v1.CharaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CharaPeriod': {
       sign: string;
@@ -4580,6 +4793,10 @@ export interface components {
       md: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       ad: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       pd: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyDashaPeriod': {
       lord: string;
@@ -4598,6 +4815,10 @@ export interface components {
       mahadashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetYoginiDashaResponse': {
       chart_id: string;
@@ -4605,6 +4826,10 @@ export interface components {
       /** Format: int32 */
       starting_yogini_index: number;
       periods: components['schemas']['astro.vedic.v1.YoginiPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.YoginiPeriod': {
       /** @enum {string} */
@@ -4622,6 +4847,10 @@ export interface components {
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
       focus_topics: string[];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalEntry': {
       /** @description sun .. ketu, ascendant, midheaven */
@@ -4709,6 +4938,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetAshtottariNextChangeResponse': {
       chart_id: string;
@@ -4719,6 +4952,10 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetKalachakraResponse': {
       chart_id: string;
@@ -4789,6 +5026,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetKalachakraNextChangeResponse': {
       chart_id: string;
@@ -4799,6 +5040,10 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetVimshottariResponse': {
       chart_id: string;
@@ -4820,6 +5065,10 @@ export interface components {
       ends_at: string;
       cards: components['schemas']['astro.vedic.v1.DashaCard'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DashaCard': {
       /** @enum {string} */
@@ -4841,6 +5090,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetVimshottariNextChangeResponse': {
       chart_id: string;
@@ -4851,11 +5104,19 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalChart': {
       varga: string;
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.EssentialPlanetsResponse': {
       chart_id: string;
@@ -4951,6 +5212,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.IshtaKashtaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.IshtaKashtaEntry': {
       planet: string;
@@ -4965,12 +5230,20 @@ export interface components {
       upapada_lagna: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiAspectsResponse': {
       chart_id: string;
       method_version: string;
       aspects: components['schemas']['astro.vedic.v1.JaiminiRashiAspect'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiRashiAspect': {
       source_sign: string;
@@ -4988,6 +5261,10 @@ export interface components {
       amatyakaraka: string;
       karakamsha_sign: string;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiKarakaAssignment': {
       /** @enum {string} */
@@ -4999,6 +5276,10 @@ export interface components {
     'astro.vedic.v1.JaiminiLegacyKarakasResponse': {
       chart_id: string;
       assignments: components['schemas']['astro.vedic.v1.JaiminiKarakaAssignment'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LivelihoodResponse': {
       chart_id: string;
@@ -5039,6 +5320,10 @@ export interface components {
       /** @enum {string} */
       method_version: 'muhurta-legacy-tara-vaara-v1';
       candidates: components['schemas']['astro.vedic.v1.LegacyMuhurtaCandidate'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyMuhurtaCandidate': {
       /** Format: date-time */
@@ -5153,12 +5438,20 @@ export interface components {
       natal_longitude: number;
       daily_movement: number;
       days_since_period_start: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.ShadbalaEntry'][];
       note: string;
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaEntry': {
       planet: string;
@@ -5176,6 +5469,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.KalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaEntry': {
       planet: string;
@@ -5194,6 +5491,10 @@ export interface components {
       sunset: string;
       entries: components['schemas']['astro.vedic.v1.KalaFullEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaFullEntry': {
       planet: string;
@@ -5206,6 +5507,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.CompositeEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CompositeEntry': {
       planet: string;
@@ -5225,12 +5530,20 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthResponse': {
       chart_id: string;
       method_version: string;
       entries: components['schemas']['astro.vedic.v1.PlanetStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthEntry': {
       planet: string;
@@ -5286,6 +5599,10 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.TheoHouseStrengthResponse': {
       chart_id: string;
@@ -5417,6 +5734,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.VargaDignityEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaDignityEntry': {
       planet: string;
@@ -5431,6 +5752,10 @@ export interface components {
       vargas: string[];
       entries: components['schemas']['astro.vedic.v1.VargaStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaStrengthEntry': {
       planet: string;
@@ -5450,6 +5775,10 @@ export interface components {
       method_version: string;
       vargas: components['schemas']['astro.vedic.v1.DivisionalChart'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VimshopakaResponse': {
       chart_id: string;
@@ -5460,12 +5789,41 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingRequest': {
       /** @description the groom (boy): the classical rules are directional */
       groom: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
       /** @description the bride (girl) */
       bride: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MatchingPartnerInputParams': {
       /**
@@ -5504,6 +5862,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingPartnerMoon': {
       chart_id: string | null;
@@ -5577,6 +5939,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Porutham': {
       /** @enum {string} */
@@ -5613,6 +5979,31 @@ export interface components {
       longitude: number;
       /** @description IANA time zone; the answer's timestamps use it */
       timezone: string;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MuhurtaCandidate': {
       natal_chart_id: string;
@@ -5636,6 +6027,10 @@ export interface components {
       components: components['schemas']['astro.vedic.v1.MuhurtaComponent'][];
       caution_windows: components['schemas']['astro.vedic.v1.MuhurtaCautionWindow'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MuhurtaComponent': {
       /** @enum {string} */
@@ -5686,6 +6081,31 @@ export interface components {
        * @default 10
        */
       top_n?: number;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.SearchMuhurtaResponse': {
       natal_chart_id: string;
@@ -5700,6 +6120,10 @@ export interface components {
       method_version: 'muhurta-electional-v1';
       candidates: components['schemas']['astro.vedic.v1.MuhurtaCandidate'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DailyPanchangaResponse': {
       /** Format: date */
@@ -5711,6 +6135,10 @@ export interface components {
       durmuhurtam: components['schemas']['astro.vedic.v1.Durmuhurtam'][];
       chogadia: components['schemas']['astro.vedic.v1.Chogadia'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Panchanga': {
       /**
@@ -5755,6 +6183,10 @@ export interface components {
       ghati_since_sunrise: number;
       /** @description elapsed vighatis (24 seconds each) since the sunrise of the day */
       vighati_since_sunrise: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Tithi': {
       /**
@@ -5870,6 +6302,10 @@ export interface components {
       auspicious_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       caution_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       neutral_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PanchangaWindow': {
       name: string;
@@ -5955,6 +6391,62 @@ export interface components {
       source: string;
       strength_rule: string;
       note: string;
+    };
+    'astro.account.v1.CreateWebhookRequest': {
+      /**
+       * Format: uri
+       * @description http(s) URL; private, loopback, link-local and metadata addresses are refused
+       */
+      url: string;
+      /** @description event types, at least one */
+      events: string[];
+      description?: string;
+    };
+    'astro.account.v1.Webhook': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uri */
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      previous_secret_expires_at: string | null;
+      secret?: string;
+    };
+    'astro.account.v1.ListWebhooksResponse': {
+      webhooks: components['schemas']['astro.account.v1.Webhook'][];
+    };
+    'astro.account.v1.ListWebhookDeliveriesResponse': {
+      deliveries: components['schemas']['astro.account.v1.WebhookDelivery'][];
+    };
+    'astro.account.v1.WebhookDelivery': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhook_id: string;
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      /** Format: int32 */
+      attempt_count: number;
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      delivered_at: string | null;
+      attempts: components['schemas']['astro.account.v1.WebhookAttempt'][];
+    };
+    'astro.account.v1.WebhookAttempt': {
+      /** Format: date-time */
+      attempted_at: string;
+      status_code: number | null;
+      error: string | null;
+      /** Format: int32 */
+      duration_ms: number;
     };
     'astro.western.v1.AnnualForecastResponse': {
       natal_chart_id: string;
@@ -11165,6 +11657,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -11474,6 +11967,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -12961,7 +13455,30 @@ export interface operations {
   };
   ReadingsService_GetCareerProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -13199,7 +13716,30 @@ export interface operations {
   };
   ReadingsService_GetVarnaProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -13864,6 +14404,7 @@ export interface operations {
            * @example {
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:40.209Z",
            *       "birth": {
@@ -24094,7 +24635,30 @@ export interface operations {
   };
   DoshaService_GetKaalSarp: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -24368,7 +24932,30 @@ export interface operations {
   };
   MatchingService_GetManglik: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -24644,7 +25231,30 @@ export interface operations {
   };
   DoshaService_GetPitra: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -24924,6 +25534,28 @@ export interface operations {
         from: string;
         /** @description ISO 8601 with an offset; after from, at most 100 years (36525 days) later */
         to: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25227,6 +25859,28 @@ export interface operations {
       query?: {
         category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
         include_absent?: boolean;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25525,7 +26179,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -25774,7 +26451,30 @@ export interface operations {
   };
   JaiminiService_GetBadhaka: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -25984,7 +26684,30 @@ export interface operations {
   };
   VedicStrengthService_GetBhavaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -26221,6 +26944,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26510,6 +27255,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26765,6 +27532,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -27019,7 +27808,30 @@ export interface operations {
   };
   DashaService_GetLegacyVimshottari: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27335,6 +28147,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 72 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -27566,7 +28400,30 @@ export interface operations {
   };
   VargaService_GetDashamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27803,6 +28660,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -28214,6 +29093,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -28553,6 +29454,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -28839,6 +29762,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29072,6 +30017,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29519,6 +30486,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29870,6 +30859,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30162,6 +31173,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30555,6 +31588,28 @@ export interface operations {
         starts_at: string;
         /** @description window end (exclusive), ISO 8601 with an offset */
         ends_at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30821,6 +31876,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31162,6 +32239,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31447,7 +32546,30 @@ export interface operations {
   };
   VargaService_GetDivisionalChart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -31696,6 +32818,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31935,7 +33079,30 @@ export interface operations {
   };
   ReadingsService_GetHouseAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32277,7 +33444,30 @@ export interface operations {
   };
   PredictService_GetHouseQuality: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32530,6 +33720,28 @@ export interface operations {
         theme?: 'light' | 'dark';
         /** @description Width in pixels, 200 to 2048; default 600. Outside the range: 422 */
         size?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -32732,7 +33944,30 @@ export interface operations {
   };
   PredictService_GetInfluenceNetwork: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33103,7 +34338,30 @@ export interface operations {
   };
   VedicStrengthService_GetIshtaKashta: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33327,7 +34585,30 @@ export interface operations {
   };
   JaiminiService_GetArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33566,7 +34847,30 @@ export interface operations {
   };
   JaiminiService_GetAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33813,7 +35117,30 @@ export interface operations {
   };
   JaiminiService_GetKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34050,7 +35377,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34295,7 +35645,30 @@ export interface operations {
   };
   ReadingsService_GetLivelihood: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34553,7 +35926,30 @@ export interface operations {
   };
   PredictService_GetMetaFactors: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34817,6 +36213,28 @@ export interface operations {
         interval_minutes?: number;
         /** @description 1-100, default 10 */
         top_n?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -35074,7 +36492,30 @@ export interface operations {
   };
   VargaService_GetNavamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35313,6 +36754,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -35593,7 +37056,30 @@ export interface operations {
   };
   PredictService_GetMaterialization: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35835,6 +37321,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -36093,6 +37601,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -36345,6 +37875,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset; from birth up to the 105th year of life */
         event_date: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -36563,7 +38115,30 @@ export interface operations {
   };
   VedicStrengthService_GetShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -36809,7 +38384,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37045,7 +38643,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBalaFull: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37277,7 +38898,30 @@ export interface operations {
   };
   VedicStrengthService_GetCompositeStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37516,7 +39160,30 @@ export interface operations {
   };
   VedicStrengthService_GetHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37737,7 +39404,30 @@ export interface operations {
   };
   VedicStrengthService_GetPlanetStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38068,7 +39758,30 @@ export interface operations {
   };
   VedicStrengthService_GetStrengthShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38314,7 +40027,30 @@ export interface operations {
   };
   VedicStrengthService_GetSignStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38535,7 +40271,30 @@ export interface operations {
   };
   TheoService_GetTheoHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38783,7 +40542,30 @@ export interface operations {
   };
   TheoService_GetTheoHouses: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -39020,7 +40802,30 @@ export interface operations {
   };
   TheoService_GetTheoPlanets: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -39376,7 +41181,30 @@ export interface operations {
   };
   TheoService_GetSignInfluences: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -39668,6 +41496,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -39907,7 +41757,30 @@ export interface operations {
   };
   VedicStrengthService_GetVargaDignity: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40141,7 +42014,30 @@ export interface operations {
   };
   VargaService_GetVargaStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40412,7 +42308,30 @@ export interface operations {
   };
   VargaService_ListVargas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40684,7 +42603,30 @@ export interface operations {
   };
   VargaService_GetVarga: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40953,6 +42895,28 @@ export interface operations {
       query?: {
         /** @description default shad_varga */
         group?: 'shad_varga' | 'sapta_varga' | 'dasha_varga' | 'shodasha_varga';
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -43209,6 +45173,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -43544,6 +45530,28 @@ export interface operations {
         latitude: number;
         /** @description -180..180, east positive */
         longitude: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -43806,6 +45814,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -44116,6 +46146,28 @@ export interface operations {
         to: string;
         /** @description comma-separated grahas; default all nine */
         planets?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -44347,6 +46399,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -44743,6 +46817,2079 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's webhook endpoints, newest first, without secrets */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "webhooks": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhooksResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_CreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:9/astro-webhooks",
+         *       "events": [
+         *         "api_key.revoked",
+         *         "erasure.completed"
+         *       ],
+         *       "description": "Order system"
+         *     }
+         */
+        'application/json': components['schemas']['astro.account.v1.CreateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description Register an endpoint for event types; the signing secret is shown once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null,
+           *       "secret": "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_limit_reached, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_limit_reached' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_GetWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One webhook endpoint, without its secret */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_DeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_UpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "description": "Order system (production)"
+         *     }
+         */
+        'application/json': {
+          /** Format: uri */
+          url?: string;
+          events?: string[];
+          description?: string;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change an endpoint's URL, event types, description or enabled flag */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.518Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'delivered' | 'failed';
+        /** @description 1-100, default 50 */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An endpoint's deliveries, newest first, each with its attempts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "deliveries": [
+           *         {
+           *           "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *           "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *           "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *           "event_type": "webhook.ping",
+           *           "status": "pending",
+           *           "attempt_count": 1,
+           *           "next_attempt_at": "2026-11-25T09:18:09.892Z",
+           *           "created_at": "2026-11-25T09:18:09.560Z",
+           *           "delivered_at": null,
+           *           "attempts": [
+           *             {
+           *               "attempted_at": "2026-11-25T09:18:09.647Z",
+           *               "status_code": null,
+           *               "error": "ECONNREFUSED",
+           *               "duration_ms": 4
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhookDeliveriesResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ReplayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Send a delivery again now (same event id), with a fresh retry window */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 1,
+           *       "next_attempt_at": "2026-11-25T09:18:09.725Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": [
+           *         {
+           *           "attempted_at": "2026-11-25T09:18:09.647Z",
+           *           "status_code": null,
+           *           "error": "ECONNREFUSED",
+           *           "duration_ms": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_delivery_not_found, webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_delivery_not_found' | 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_RollWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description A new signing secret (shown once); the old one keeps signing beside it for the overlap window */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.543Z",
+           *       "previous_secret_expires_at": "2026-11-26T09:18:09.543Z",
+           *       "secret": "whsec_xxxxxxxxxxxxxx--xxx-x_x-xxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_TestWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Queue a webhook.ping event to this endpoint */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 0,
+           *       "next_attempt_at": "2026-11-25T09:18:09.560Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
             };
           };
         };
