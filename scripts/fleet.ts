@@ -108,25 +108,41 @@ export const TEST_FLEET_LIMITS: Record<string, string> = {
   AUTH_ATTEMPT_LIMIT: '1000000000',
 };
 
-/** Ports this process has handed out: the kernel may offer a just-closed port again. */
+/** Ports this process has handed out: two fleet processes must never be told the same one. */
 const handedOut = new Set<number>();
 
 /**
- * A port free right now and never handed out before by this process: the kernel can offer the same
- * port to two successive probes, and two fleet processes must never be told the same one (our
- * suspect for one test start that ended in "gateway did not become ready" with no request logged).
+ * Where freePort() draws from: below the kernel's ephemeral range. A port the kernel hands to
+ * listen(0) comes from that range, and between our probe closing it and the service binding it an
+ * outgoing connection of any process (a PostgreSQL client, say) may take it as its local port: the
+ * service then fails with "port held by another process" (seen once with several fleets starting on
+ * one machine). Ports below the range are never picked for outgoing connections.
  */
+function portPool(): [number, number] {
+  let low = 32768;
+  try {
+    low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
+  } catch {
+    // not Linux: the common default
+  }
+  const top = Math.max(2048, low - 1);
+  return [Math.max(1024, top - 12_000), top];
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A port free right now, outside the ephemeral range, and never handed out before by this process. */
 export async function freePort(): Promise<number> {
+  const [lo, hi] = portPool();
   for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = net.createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const p = (srv.address() as net.AddressInfo).port;
-        srv.close(() => resolve(p));
-      });
-    });
-    if (handedOut.has(port)) continue;
+    const port = lo + Math.floor(Math.random() * (hi - lo + 1));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
     handedOut.add(port);
     return port;
   }

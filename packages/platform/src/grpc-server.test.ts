@@ -52,10 +52,11 @@ describe('gRPC server bootstrap', () => {
     const addr = `127.0.0.1:${running.port}`;
     const client = new grpc.Client(addr, grpc.credentials.createInsecure());
     try {
-      assert.equal(await checkHealth(addr), 'SERVING');
-      assert.equal(await checkHealth(addr, 1000, 'test.Slow'), 'SERVING');
+      // Deadlines well above the 1 s default: on a loaded 2-core machine a first call can take longer.
+      assert.equal(await checkHealth(addr, 10_000), 'SERVING');
+      assert.equal(await checkHealth(addr, 10_000, 'test.Slow'), 'SERVING');
       // The health answer names this process (the launcher tells its own process from a port's holder).
-      assert.deepEqual(await checkInstance(addr), { status: 'SERVING', instance: INSTANCE_ID });
+      assert.deepEqual(await checkInstance(addr, 10_000), { status: 'SERVING', instance: INSTANCE_ID });
       const md = await new Promise<grpc.Metadata>((resolve, reject) => {
         let metadata: grpc.Metadata | undefined;
         const c = client.makeUnaryRequest(
