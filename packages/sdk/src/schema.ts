@@ -2623,6 +2623,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's webhook endpoints, newest first, without secrets
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhooks'];
+    put?: never;
+    /**
+     * Register an endpoint for event types; the signing secret is shown once
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_CreateWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook endpoint, without its secret
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_GetWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an endpoint with its deliveries
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    delete: operations['WebhookService_DeleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint's URL, event types, description or enabled flag
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    patch: operations['WebhookService_UpdateWebhook'];
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first, each with its attempts
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{delivery_id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now (same event id), with a fresh retry window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_ReplayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/roll-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new signing secret (shown once); the old one keeps signing beside it for the overlap window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_RollWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a webhook.ping event to this endpoint
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_TestWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/western/charts/{id}/annual-forecast': {
     parameters: {
       query?: never;
@@ -5955,6 +6087,62 @@ export interface components {
       source: string;
       strength_rule: string;
       note: string;
+    };
+    'astro.account.v1.CreateWebhookRequest': {
+      /**
+       * Format: uri
+       * @description http(s) URL; private, loopback, link-local and metadata addresses are refused
+       */
+      url: string;
+      /** @description event types, at least one */
+      events: ('api_key.revoked' | 'erasure.completed' | 'quota.threshold_reached' | 'report.ready')[];
+      description?: string;
+    };
+    'astro.account.v1.Webhook': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uri */
+      url: string;
+      description: string;
+      events: ('api_key.revoked' | 'erasure.completed' | 'quota.threshold_reached' | 'report.ready')[];
+      enabled: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      previous_secret_expires_at: string | null;
+      secret?: string;
+    };
+    'astro.account.v1.ListWebhooksResponse': {
+      webhooks: components['schemas']['astro.account.v1.Webhook'][];
+    };
+    'astro.account.v1.ListWebhookDeliveriesResponse': {
+      deliveries: components['schemas']['astro.account.v1.WebhookDelivery'][];
+    };
+    'astro.account.v1.WebhookDelivery': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhook_id: string;
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      /** Format: int32 */
+      attempt_count: number;
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      delivered_at: string | null;
+      attempts: components['schemas']['astro.account.v1.WebhookAttempt'][];
+    };
+    'astro.account.v1.WebhookAttempt': {
+      /** Format: date-time */
+      attempted_at: string;
+      status_code: number | null;
+      error: string | null;
+      /** Format: int32 */
+      duration_ms: number;
     };
     'astro.western.v1.AnnualForecastResponse': {
       natal_chart_id: string;
@@ -44743,6 +44931,2079 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's webhook endpoints, newest first, without secrets */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "webhooks": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhooksResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_CreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:9/astro-webhooks",
+         *       "events": [
+         *         "api_key.revoked",
+         *         "erasure.completed"
+         *       ],
+         *       "description": "Order system"
+         *     }
+         */
+        'application/json': components['schemas']['astro.account.v1.CreateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description Register an endpoint for event types; the signing secret is shown once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null,
+           *       "secret": "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_limit_reached, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_limit_reached' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_GetWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One webhook endpoint, without its secret */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_DeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_UpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "description": "Order system (production)"
+         *     }
+         */
+        'application/json': {
+          /** Format: uri */
+          url?: string;
+          events?: ('api_key.revoked' | 'erasure.completed' | 'quota.threshold_reached' | 'report.ready')[];
+          description?: string;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change an endpoint's URL, event types, description or enabled flag */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.518Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'delivered' | 'failed';
+        /** @description 1-100, default 50 */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An endpoint's deliveries, newest first, each with its attempts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "deliveries": [
+           *         {
+           *           "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *           "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *           "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *           "event_type": "webhook.ping",
+           *           "status": "pending",
+           *           "attempt_count": 1,
+           *           "next_attempt_at": "2026-11-25T09:18:09.892Z",
+           *           "created_at": "2026-11-25T09:18:09.560Z",
+           *           "delivered_at": null,
+           *           "attempts": [
+           *             {
+           *               "attempted_at": "2026-11-25T09:18:09.647Z",
+           *               "status_code": null,
+           *               "error": "ECONNREFUSED",
+           *               "duration_ms": 4
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhookDeliveriesResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ReplayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Send a delivery again now (same event id), with a fresh retry window */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 1,
+           *       "next_attempt_at": "2026-11-25T09:18:09.725Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": [
+           *         {
+           *           "attempted_at": "2026-11-25T09:18:09.647Z",
+           *           "status_code": null,
+           *           "error": "ECONNREFUSED",
+           *           "duration_ms": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_delivery_not_found, webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_delivery_not_found' | 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_RollWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description A new signing secret (shown once); the old one keeps signing beside it for the overlap window */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.543Z",
+           *       "previous_secret_expires_at": "2026-11-26T09:18:09.543Z",
+           *       "secret": "whsec_xxxxxxxxxxxxxx--xxx-x_x-xxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_TestWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Queue a webhook.ping event to this endpoint */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 0,
+           *       "next_attempt_at": "2026-11-25T09:18:09.560Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
             };
           };
         };
