@@ -31,11 +31,13 @@ const kafkaWanted = (inCi || env.KAFKA === '1' || Boolean(env.KAFKA_BROKERS?.tri
 /** Files that need a Kafka broker: they run only in the Kafka half. */
 const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/kafka-consumer-groups.test.ts'];
 /**
- * Files that stop or replace fleet processes while they run (tests/helpers/fleet-control.ts): they run
- * after the others, one at a time, so no other file meets a service that is down.
+ * Files that stop or replace fleet processes while they run (tests/helpers/fleet-control.ts), or need a
+ * per-address window to themselves (the demo's limit, which tests/openapi-examples.test.ts also draws
+ * on): they run after the others, one at a time, so no other file meets a service that is down.
  */
 const SERIAL = [
   'tests/bench-smoke.test.ts',
+  'tests/demo.test.ts',
   'tests/interpretations-feedback.test.ts',
   'tests/kafka-consumer-groups.test.ts',
   'tests/signups-paused.test.ts',

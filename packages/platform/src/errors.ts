@@ -88,6 +88,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   webhook_url_not_allowed: C(422, 'The webhook URL is not allowed: it must be http(s) and reach a public address.'),
   webhook_limit_reached: C(422, 'The tenant has as many webhook endpoints as allowed.'),
   unknown_planet: C(422, 'Unknown planet.'),
+  unknown_ayanamsha: C(422, 'Unknown ayanamsha.'),
   unknown_theme: C(422, 'Unknown theme.'),
   house_number_out_of_range: C(422, 'House number out of range.'),
   unsupported_muhurta_activity_type: C(422, 'Unsupported muhurta activity type.'),

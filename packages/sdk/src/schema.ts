@@ -3698,11 +3698,32 @@ export interface components {
        */
       house_system?: 'placidus' | 'whole_sign' | 'equal' | 'porphyry';
       /**
-       * @description lahiri or null; default lahiri; required for Vedic
+       * @description default lahiri; null suppresses it on a Western chart; required for Vedic; anything else answers 422 unknown_ayanamsha
        * @default lahiri
        * @enum {unknown}
        */
-      ayanamsha?: 'lahiri' | null;
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra'
+        | null;
     };
     'astro.chart.v1.BirthInputParams':
       | {
@@ -3733,7 +3754,30 @@ export interface components {
       id?: string;
       /** @enum {string} */
       system: 'vedic' | 'western';
-      ayanamsha: 'lahiri' | null;
+      ayanamsha:
+        | (
+            | 'lahiri'
+            | 'true_chitra'
+            | 'raman'
+            | 'krishnamurti'
+            | 'fagan_bradley'
+            | 'yukteshwar'
+            | 'true_revati'
+            | 'true_pushya'
+            | 'suryasiddhanta'
+            | 'jn_bhasin'
+            | 'true_mula'
+            | 'lahiri_icrc'
+            | 'lahiri_1940'
+            | 'krishnamurti_vp291'
+            | 'ushashashi'
+            | 'deluce'
+            | 'djwhal_khul'
+            | 'aryabhata'
+            | 'ss_revati'
+            | 'ss_citra'
+          )
+        | null;
       /**
        * @description porphyry when Placidus was requested inside the polar circles
        * @enum {string}
@@ -3744,6 +3788,7 @@ export interface components {
       birth: components['schemas']['astro.chart.v1.Birth'] | null;
       planets: components['schemas']['astro.chart.v1.Position'][];
       houses: components['schemas']['astro.chart.v1.HouseCusp'][];
+      ayanamsha_degrees: number | null;
     };
     'astro.chart.v1.Birth': {
       /**
@@ -4424,6 +4469,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KaalSarpPlanet': {
       planet: string;
@@ -4462,6 +4511,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ManglikReference': {
       /** @enum {string} */
@@ -4497,6 +4550,10 @@ export interface components {
       reason: string;
       conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PitraRule': {
       rule: string;
@@ -4523,6 +4580,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.SaturnStay': {
       /**
@@ -4579,6 +4640,10 @@ export interface components {
       yogas: components['schemas']['astro.vedic.v1.ChartYoga'][];
       conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ChartYoga': {
       id: string;
@@ -4607,6 +4672,10 @@ export interface components {
       chart_id: string;
       lagna_sign: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiArudhaEntry': {
       /** Format: int32 */
@@ -4622,11 +4691,19 @@ export interface components {
       /** Format: int32 */
       badhaka_house: number;
       explanation: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.BhavaBalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaEntry': {
       /** Format: int32 */
@@ -4698,6 +4775,10 @@ export interface components {
       chart_id: string;
       starting_sign: string;
       periods: components['schemas']['astro.vedic.v1.CharaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CharaPeriod': {
       sign: string;
@@ -4712,6 +4793,10 @@ export interface components {
       md: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       ad: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       pd: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyDashaPeriod': {
       lord: string;
@@ -4730,6 +4815,10 @@ export interface components {
       mahadashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetYoginiDashaResponse': {
       chart_id: string;
@@ -4737,6 +4826,10 @@ export interface components {
       /** Format: int32 */
       starting_yogini_index: number;
       periods: components['schemas']['astro.vedic.v1.YoginiPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.YoginiPeriod': {
       /** @enum {string} */
@@ -4754,6 +4847,10 @@ export interface components {
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
       focus_topics: string[];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalEntry': {
       /** @description sun .. ketu, ascendant, midheaven */
@@ -4841,6 +4938,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetAshtottariNextChangeResponse': {
       chart_id: string;
@@ -4851,6 +4952,10 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetKalachakraResponse': {
       chart_id: string;
@@ -4921,6 +5026,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetKalachakraNextChangeResponse': {
       chart_id: string;
@@ -4931,6 +5040,10 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetVimshottariResponse': {
       chart_id: string;
@@ -4952,6 +5065,10 @@ export interface components {
       ends_at: string;
       cards: components['schemas']['astro.vedic.v1.DashaCard'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DashaCard': {
       /** @enum {string} */
@@ -4973,6 +5090,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetVimshottariNextChangeResponse': {
       chart_id: string;
@@ -4983,11 +5104,19 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalChart': {
       varga: string;
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.EssentialPlanetsResponse': {
       chart_id: string;
@@ -5083,6 +5212,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.IshtaKashtaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.IshtaKashtaEntry': {
       planet: string;
@@ -5097,12 +5230,20 @@ export interface components {
       upapada_lagna: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiAspectsResponse': {
       chart_id: string;
       method_version: string;
       aspects: components['schemas']['astro.vedic.v1.JaiminiRashiAspect'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiRashiAspect': {
       source_sign: string;
@@ -5120,6 +5261,10 @@ export interface components {
       amatyakaraka: string;
       karakamsha_sign: string;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiKarakaAssignment': {
       /** @enum {string} */
@@ -5131,6 +5276,10 @@ export interface components {
     'astro.vedic.v1.JaiminiLegacyKarakasResponse': {
       chart_id: string;
       assignments: components['schemas']['astro.vedic.v1.JaiminiKarakaAssignment'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LivelihoodResponse': {
       chart_id: string;
@@ -5171,6 +5320,10 @@ export interface components {
       /** @enum {string} */
       method_version: 'muhurta-legacy-tara-vaara-v1';
       candidates: components['schemas']['astro.vedic.v1.LegacyMuhurtaCandidate'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyMuhurtaCandidate': {
       /** Format: date-time */
@@ -5285,12 +5438,20 @@ export interface components {
       natal_longitude: number;
       daily_movement: number;
       days_since_period_start: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.ShadbalaEntry'][];
       note: string;
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaEntry': {
       planet: string;
@@ -5308,6 +5469,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.KalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaEntry': {
       planet: string;
@@ -5326,6 +5491,10 @@ export interface components {
       sunset: string;
       entries: components['schemas']['astro.vedic.v1.KalaFullEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaFullEntry': {
       planet: string;
@@ -5338,6 +5507,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.CompositeEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CompositeEntry': {
       planet: string;
@@ -5357,12 +5530,20 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthResponse': {
       chart_id: string;
       method_version: string;
       entries: components['schemas']['astro.vedic.v1.PlanetStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthEntry': {
       planet: string;
@@ -5418,6 +5599,10 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.TheoHouseStrengthResponse': {
       chart_id: string;
@@ -5549,6 +5734,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.VargaDignityEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaDignityEntry': {
       planet: string;
@@ -5563,6 +5752,10 @@ export interface components {
       vargas: string[];
       entries: components['schemas']['astro.vedic.v1.VargaStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaStrengthEntry': {
       planet: string;
@@ -5582,6 +5775,10 @@ export interface components {
       method_version: string;
       vargas: components['schemas']['astro.vedic.v1.DivisionalChart'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VimshopakaResponse': {
       chart_id: string;
@@ -5592,12 +5789,41 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingRequest': {
       /** @description the groom (boy): the classical rules are directional */
       groom: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
       /** @description the bride (girl) */
       bride: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MatchingPartnerInputParams': {
       /**
@@ -5636,6 +5862,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingPartnerMoon': {
       chart_id: string | null;
@@ -5709,6 +5939,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Porutham': {
       /** @enum {string} */
@@ -5745,6 +5979,31 @@ export interface components {
       longitude: number;
       /** @description IANA time zone; the answer's timestamps use it */
       timezone: string;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MuhurtaCandidate': {
       natal_chart_id: string;
@@ -5768,6 +6027,10 @@ export interface components {
       components: components['schemas']['astro.vedic.v1.MuhurtaComponent'][];
       caution_windows: components['schemas']['astro.vedic.v1.MuhurtaCautionWindow'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MuhurtaComponent': {
       /** @enum {string} */
@@ -5818,6 +6081,31 @@ export interface components {
        * @default 10
        */
       top_n?: number;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.SearchMuhurtaResponse': {
       natal_chart_id: string;
@@ -5832,6 +6120,10 @@ export interface components {
       method_version: 'muhurta-electional-v1';
       candidates: components['schemas']['astro.vedic.v1.MuhurtaCandidate'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DailyPanchangaResponse': {
       /** Format: date */
@@ -5843,6 +6135,10 @@ export interface components {
       durmuhurtam: components['schemas']['astro.vedic.v1.Durmuhurtam'][];
       chogadia: components['schemas']['astro.vedic.v1.Chogadia'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Panchanga': {
       /**
@@ -5887,6 +6183,10 @@ export interface components {
       ghati_since_sunrise: number;
       /** @description elapsed vighatis (24 seconds each) since the sunrise of the day */
       vighati_since_sunrise: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Tithi': {
       /**
@@ -6002,6 +6302,10 @@ export interface components {
       auspicious_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       caution_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       neutral_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PanchangaWindow': {
       name: string;
@@ -11353,6 +11657,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -11662,6 +11967,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -13149,7 +13455,30 @@ export interface operations {
   };
   ReadingsService_GetCareerProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -13387,7 +13716,30 @@ export interface operations {
   };
   ReadingsService_GetVarnaProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -14052,6 +14404,7 @@ export interface operations {
            * @example {
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:40.209Z",
            *       "birth": {
@@ -24282,7 +24635,30 @@ export interface operations {
   };
   DoshaService_GetKaalSarp: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -24556,7 +24932,30 @@ export interface operations {
   };
   MatchingService_GetManglik: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -24832,7 +25231,30 @@ export interface operations {
   };
   DoshaService_GetPitra: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -25112,6 +25534,28 @@ export interface operations {
         from: string;
         /** @description ISO 8601 with an offset; after from, at most 100 years (36525 days) later */
         to: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25415,6 +25859,28 @@ export interface operations {
       query?: {
         category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
         include_absent?: boolean;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25713,7 +26179,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -25962,7 +26451,30 @@ export interface operations {
   };
   JaiminiService_GetBadhaka: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -26172,7 +26684,30 @@ export interface operations {
   };
   VedicStrengthService_GetBhavaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -26409,6 +26944,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26698,6 +27255,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26953,6 +27532,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -27207,7 +27808,30 @@ export interface operations {
   };
   DashaService_GetLegacyVimshottari: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27523,6 +28147,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 72 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -27754,7 +28400,30 @@ export interface operations {
   };
   VargaService_GetDashamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27991,6 +28660,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -28402,6 +29093,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -28741,6 +29454,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29027,6 +29762,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29260,6 +30017,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29707,6 +30486,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30058,6 +30859,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30350,6 +31173,28 @@ export interface operations {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30743,6 +31588,28 @@ export interface operations {
         starts_at: string;
         /** @description window end (exclusive), ISO 8601 with an offset */
         ends_at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31009,6 +31876,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31350,6 +32239,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31635,7 +32546,30 @@ export interface operations {
   };
   VargaService_GetDivisionalChart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -31884,6 +32818,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -32123,7 +33079,30 @@ export interface operations {
   };
   ReadingsService_GetHouseAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32465,7 +33444,30 @@ export interface operations {
   };
   PredictService_GetHouseQuality: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32718,6 +33720,28 @@ export interface operations {
         theme?: 'light' | 'dark';
         /** @description Width in pixels, 200 to 2048; default 600. Outside the range: 422 */
         size?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -32920,7 +33944,30 @@ export interface operations {
   };
   PredictService_GetInfluenceNetwork: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33291,7 +34338,30 @@ export interface operations {
   };
   VedicStrengthService_GetIshtaKashta: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33515,7 +34585,30 @@ export interface operations {
   };
   JaiminiService_GetArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33754,7 +34847,30 @@ export interface operations {
   };
   JaiminiService_GetAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34001,7 +35117,30 @@ export interface operations {
   };
   JaiminiService_GetKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34238,7 +35377,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34483,7 +35645,30 @@ export interface operations {
   };
   ReadingsService_GetLivelihood: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34741,7 +35926,30 @@ export interface operations {
   };
   PredictService_GetMetaFactors: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35005,6 +36213,28 @@ export interface operations {
         interval_minutes?: number;
         /** @description 1-100, default 10 */
         top_n?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -35262,7 +36492,30 @@ export interface operations {
   };
   VargaService_GetNavamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35501,6 +36754,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -35781,7 +37056,30 @@ export interface operations {
   };
   PredictService_GetMaterialization: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -36023,6 +37321,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -36281,6 +37601,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -36533,6 +37875,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset; from birth up to the 105th year of life */
         event_date: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -36751,7 +38115,30 @@ export interface operations {
   };
   VedicStrengthService_GetShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -36997,7 +38384,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37233,7 +38643,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBalaFull: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37465,7 +38898,30 @@ export interface operations {
   };
   VedicStrengthService_GetCompositeStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37704,7 +39160,30 @@ export interface operations {
   };
   VedicStrengthService_GetHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -37925,7 +39404,30 @@ export interface operations {
   };
   VedicStrengthService_GetPlanetStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38256,7 +39758,30 @@ export interface operations {
   };
   VedicStrengthService_GetStrengthShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38502,7 +40027,30 @@ export interface operations {
   };
   VedicStrengthService_GetSignStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38723,7 +40271,30 @@ export interface operations {
   };
   TheoService_GetTheoHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -38971,7 +40542,30 @@ export interface operations {
   };
   TheoService_GetTheoHouses: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -39208,7 +40802,30 @@ export interface operations {
   };
   TheoService_GetTheoPlanets: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -39564,7 +41181,30 @@ export interface operations {
   };
   TheoService_GetSignInfluences: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -39856,6 +41496,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -40095,7 +41757,30 @@ export interface operations {
   };
   VedicStrengthService_GetVargaDignity: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40329,7 +42014,30 @@ export interface operations {
   };
   VargaService_GetVargaStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40600,7 +42308,30 @@ export interface operations {
   };
   VargaService_ListVargas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -40872,7 +42603,30 @@ export interface operations {
   };
   VargaService_GetVarga: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -41141,6 +42895,28 @@ export interface operations {
       query?: {
         /** @description default shad_varga */
         group?: 'shad_varga' | 'sapta_varga' | 'dasha_varga' | 'shodasha_varga';
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -43397,6 +45173,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -43732,6 +45530,28 @@ export interface operations {
         latitude: number;
         /** @description -180..180, east positive */
         longitude: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -43994,6 +45814,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -44304,6 +46146,28 @@ export interface operations {
         to: string;
         /** @description comma-separated grahas; default all nine */
         planets?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -44535,6 +46399,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;

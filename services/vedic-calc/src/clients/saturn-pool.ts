@@ -2,6 +2,7 @@
 // search reads Saturn ~4,000-9,000 times (0.1 s for a week, ~0.4 s for 100 years, measured); on the main
 // thread it would stall every other request of the process for that long. The pool runs the same
 // function (domain/doshas/sade-sati.ts sadeSati) in a worker thread.
+import { currentAyanamsha } from '@astro/astro-core';
 import { moduleBeside, WorkerPool } from '@astro/platform/worker-pool';
 import type { SadeSatiResult } from '../domain/doshas/sade-sati.ts';
 import type { SaturnTask, SaturnWorkerData } from './saturn-worker.ts';
@@ -20,8 +21,9 @@ export class SaturnPool implements SaturnSearch {
     this.pool = new WorkerPool(moduleBeside(import.meta.url, 'saturn-worker'), { size: opts.size, data });
   }
 
+  /** In the calling request's ayanamsha (docs/ayanamshas.md), handed to the worker with the task. */
   sadeSati(moonSign: number, fromMs: number, toMs: number): Promise<SadeSatiResult> {
-    return this.pool.run({ moonSign, fromMs, toMs });
+    return this.pool.run({ moonSign, fromMs, toMs, ayanamsha: currentAyanamsha() });
   }
 
   close(): Promise<void> {

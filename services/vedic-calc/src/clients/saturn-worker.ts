@@ -2,7 +2,7 @@
 // thread. sweph keeps its settings per thread, so the worker initialises the same ephemeris as the
 // process before its first search.
 import { workerData } from 'node:worker_threads';
-import { initEphemeris } from '@astro/astro-core';
+import { initEphemeris, withAyanamsha, type AyanamshaId } from '@astro/astro-core';
 import { serveTasks } from '@astro/platform/worker-pool';
 import { sadeSati } from '../domain/doshas/sade-sati.ts';
 
@@ -10,6 +10,8 @@ export interface SaturnTask {
   moonSign: number;
   fromMs: number;
   toMs: number;
+  /** The request's ayanamsha: its scope (AsyncLocalStorage) does not cross into this thread. */
+  ayanamsha: AyanamshaId;
 }
 
 export interface SaturnWorkerData {
@@ -17,4 +19,4 @@ export interface SaturnWorkerData {
 }
 
 initEphemeris({ ephePath: (workerData as SaturnWorkerData | undefined)?.ephePath });
-serveTasks((t: SaturnTask) => sadeSati(t.moonSign, t.fromMs, t.toMs));
+serveTasks((t: SaturnTask) => withAyanamsha(t.ayanamsha, () => sadeSati(t.moonSign, t.fromMs, t.toMs)));

@@ -4,7 +4,7 @@
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import type { DashaPeriod } from '@astro/protos/astro/vedic/v1/dashas';
 import { DashaSystemsServiceService, type KalachakraPeriod } from '@astro/protos/astro/vedic/v1/dasha_systems';
-import { rulerOf, signIndexOf, SIGNS } from '@astro/astro-core';
+import { currentAyanamsha, rulerOf, signIndexOf, SIGNS } from '@astro/astro-core';
 import { AppError, awareInstant, jsonHttpBody, service, type CallContext, type Registration } from '@astro/platform';
 import type { StoredChart } from '../clients/chart-source.ts';
 import {
@@ -135,7 +135,8 @@ async function chain(
 ) {
   const depth = intInRange(depthIn, 'depth', 1, 4, 4);
   const s = await LOADERS[system](deps, ctx, id);
-  const cacheKey = `${system}:${s.chartId}:${s.birth.startMs}:${depth}`;
+  // The ayanamsha is part of the key: the same chart read in two ayanamshas gives two chains.
+  const cacheKey = `${system}:${s.chartId}:${currentAyanamsha()}:${s.birth.startMs}:${depth}`;
   const cached = deps.chains.get(cacheKey);
   if (cached) return cached;
   const feats = system === 'ashtottari' ? ASHTOTTARI_FEATURES : KALACHAKRA_FEATURES;

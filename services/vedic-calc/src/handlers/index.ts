@@ -17,9 +17,11 @@ import { dashaSystemsRegistrations } from './dasha-systems-handlers.ts';
 import { yogaRegistrations } from './yoga-handlers.ts';
 import { doshaRegistrations } from './dosha-handlers.ts';
 import { imageRegistrations } from './image-handlers.ts';
+import { withAyanamshaSeam } from './ayanamsha-seam.ts';
 
+/** Every Vedic route passes the ayanamsha seam (ayanamsha-seam.ts): one place, not each handler. */
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
-  return [
+  return withAyanamshaSeam([
     ...vargaRegistrations(deps),
     ...jaiminiRegistrations(deps),
     ...dashaRegistrations(deps),
@@ -36,5 +38,5 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...doshaRegistrations(deps),
     ...imageRegistrations(deps),
     ...erasureRegistrations(deps),
-  ];
+  ]);
 }
