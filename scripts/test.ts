@@ -42,12 +42,17 @@ const SERIAL = [
   'tests/kafka-consumer-groups.test.ts',
   'tests/signups-paused.test.ts',
 ];
-/** The event-driven suites, run again on a Kafka-backed fleet: feedback aggregation, every erasure cascade. */
+/**
+ * The event-driven suites, run again on a Kafka-backed fleet: feedback aggregation, every erasure
+ * cascade, and the webhook events that arrive over the bus (erasure, quota, report ready).
+ */
 const EVENT_SUITES = [
   ...KAFKA_ONLY,
   'tests/interpretations-feedback.test.ts',
   'tests/western-relationships.test.ts',
   'tests/llm.test.ts',
+  'tests/webhooks.test.ts',
+  'tests/webhooks-report-ready.test.ts',
 ];
 
 function step(title: string, cmd: string, args: string[]) {

@@ -6399,7 +6399,7 @@ export interface components {
        */
       url: string;
       /** @description event types, at least one */
-      events: string[];
+      events: ('api_key.revoked' | 'erasure.completed' | 'quota.threshold_reached' | 'report.ready')[];
       description?: string;
     };
     'astro.account.v1.Webhook': {
@@ -6408,7 +6408,7 @@ export interface components {
       /** Format: uri */
       url: string;
       description: string;
-      events: string[];
+      events: ('api_key.revoked' | 'erasure.completed' | 'quota.threshold_reached' | 'report.ready')[];
       enabled: boolean;
       /** Format: date-time */
       created_at: string;
@@ -47719,7 +47719,7 @@ export interface operations {
         'application/json': {
           /** Format: uri */
           url?: string;
-          events?: string[];
+          events?: ('api_key.revoked' | 'erasure.completed' | 'quota.threshold_reached' | 'report.ready')[];
           description?: string;
           enabled?: boolean;
         };

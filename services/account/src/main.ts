@@ -22,7 +22,7 @@ import { createPrismaClient } from './store/prisma.ts';
 import { PgUsageRepository } from './store/usage-store.ts';
 import { HttpWebhookSender, systemResolver } from './clients/webhooks/http-sender.ts';
 import { AddressPolicy } from './domain/webhooks/address-policy.ts';
-import { erasureCompletedEvent, quotaThresholdEvent } from './domain/webhooks/causes.ts';
+import { erasureCompletedEvent, quotaThresholdEvent, reportReadyEvent } from './domain/webhooks/causes.ts';
 import { WebhookDispatcher } from './domain/webhooks/dispatcher.ts';
 import { fanOutKeyRevoked, PgWebhookRepository } from './store/webhook-store.ts';
 
@@ -135,6 +135,11 @@ await subscribeEvent(bus, 'account-webhooks', EVENTS.TenantDataErased, async (p,
 // crossing reported twice adds no second delivery.
 await subscribeEvent(bus, 'account-webhooks', EVENTS.QuotaThresholdReached, async (p, event) => {
   await webhookRepo.enqueueOnce(`webhooks:${event.id}`, quotaThresholdEvent(p), new Date(), false);
+});
+// report.ready (feedback service's outbox) -> webhooks, once per bus event (apply-once ledger); the
+// event id names the report, so a report announced twice adds no second delivery either.
+await subscribeEvent(bus, 'account-webhooks', EVENTS.ReportReady, async (p, event) => {
+  await webhookRepo.enqueueOnce(`webhooks:${event.id}`, reportReadyEvent(p), new Date(), false);
 });
 webhookDispatcher.start();
 

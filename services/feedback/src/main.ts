@@ -40,7 +40,7 @@ const server = buildFeedbackServer({
 });
 
 await server.subscribe(bus);
-// Moves feedback.submitted from this service's outbox to the bus.
+// Moves feedback.submitted and report.ready from this service's outbox to the bus.
 const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'feedback', logger });
 await relay.start();
 

@@ -116,7 +116,8 @@ export interface FeedbackStorePort {
   saveAccuracy(tenantId: string, a: Omit<AccuracyRow, 'updated_at'>): Promise<void>;
   findAccuracy(tenantId: string, templateId: string): Promise<AccuracyRow | null>;
   accuracies(tenantId: string): Promise<AccuracyRow[]>;
-  insertReport(r: ReportRow): Promise<void>;
+  /** Stores the report row and its report.ready event (the outbox row) in one transaction. */
+  insertReport(r: ReportRow, event: OutboxMessage): Promise<void>;
   /**
    * Deletes every row of the tenant (chartId null) or of one chart, in one transaction, and returns
    * the counts, the deleted report rows (their files go next) and the templates whose aggregate must

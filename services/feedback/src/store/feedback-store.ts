@@ -210,24 +210,28 @@ export class FeedbackStore implements FeedbackStorePort {
 
   // ------------------------------------------------------------ reports
 
-  async insertReport(r: ReportRow): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO reports (id, tenant_id, chart_id, file_name, size_bytes, sha256, page_count, locale, method_version,
+  /** Stores the report row and its report.ready event (the outbox row) in one transaction. */
+  async insertReport(r: ReportRow, event: OutboxMessage): Promise<void> {
+    await inTransaction(this.pool, async (c) => {
+      await c.query(
+        `INSERT INTO reports (id, tenant_id, chart_id, file_name, size_bytes, sha256, page_count, locale, method_version,
          created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        r.id,
-        r.tenant_id,
-        r.chart_id,
-        r.file_name,
-        r.size_bytes,
-        r.sha256,
-        r.page_count,
-        r.locale,
-        r.method_version,
-        r.created_at,
-      ],
-    );
+        [
+          r.id,
+          r.tenant_id,
+          r.chart_id,
+          r.file_name,
+          r.size_bytes,
+          r.sha256,
+          r.page_count,
+          r.locale,
+          r.method_version,
+          r.created_at,
+        ],
+      );
+      await writeOutbox(c, event);
+    });
   }
 
   // ------------------------------------------------------------ erasure

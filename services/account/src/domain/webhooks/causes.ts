@@ -1,6 +1,7 @@
 // The webhook events that follow from changes elsewhere: an API key revoked (account's own
 // transaction), a tenant's data erased (the chart service's tenant.data_erased on the bus) and a quota
-// threshold reached (the gateway's quota.threshold_reached on the bus). Each
+// threshold reached (the gateway's quota.threshold_reached on the bus) and a PDF report stored (the
+// feedback service's report.ready, through its outbox). Each
 // event id derives from its cause, so a repeated cause maps to the same event and adds no delivery.
 
 import type { WebhookEvent } from './event-types.ts';
@@ -52,5 +53,37 @@ export function quotaThresholdEvent(p: {
     tenantId: p.tenant_id,
     createdAt: Number.isNaN(at.getTime()) ? new Date() : at,
     data: { window: p.window, window_id: p.window_id, percent: p.percent, used: p.used, limit: p.limit },
+  };
+}
+
+/**
+ * The feedback service's report.ready: the id names the report, so a redelivered event (or the same
+ * report announced twice) is one event. Ids and file facts only, copied when the event arrives: the
+ * body never changes afterwards, so a report erased before the delivery goes out is still announced
+ * by ids that then answer 404 (docs/webhooks.md "report.ready").
+ */
+export function reportReadyEvent(p: {
+  tenant_id: string;
+  report_id: string;
+  chart_id: string;
+  format: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
+}): WebhookEvent {
+  const createdAt = new Date(p.created_at);
+  return {
+    id: `evt_report_ready_${p.report_id}`,
+    type: 'report.ready',
+    tenantId: p.tenant_id,
+    createdAt: Number.isNaN(createdAt.getTime()) ? new Date() : createdAt,
+    data: {
+      report_id: p.report_id,
+      chart_id: p.chart_id,
+      format: p.format,
+      content_type: p.content_type,
+      size_bytes: p.size_bytes,
+      created_at: p.created_at,
+    },
   };
 }

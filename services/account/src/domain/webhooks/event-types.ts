@@ -2,8 +2,13 @@
 // body is built once, stored, and sent byte for byte on every attempt, so a signature always covers
 // exactly what the receiver reads.
 
-/** Subscribable event types (docs/webhooks.md "Events"). */
-export const WEBHOOK_EVENT_TYPES = ['api_key.revoked', 'erasure.completed', 'quota.threshold_reached'] as const;
+/** Subscribable event types (docs/webhooks.md "Events"; the enum of `events` in webhooks.proto). */
+export const WEBHOOK_EVENT_TYPES = [
+  'api_key.revoked',
+  'erasure.completed',
+  'quota.threshold_reached',
+  'report.ready',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by POST /v1/webhooks/{id}/test, whatever the endpoint subscribed to. */
 export const PING_EVENT = 'webhook.ping';

@@ -3,17 +3,32 @@
 // the metadata and the PDF itself (base64), since the spec names no download route.
 import { createHash } from 'node:crypto';
 import type { Report } from '@astro/protos/astro/feedback/v1/feedback';
-import { invalidRequest, uuidv7 } from '@astro/platform';
+import { EVENTS, eventMessage, invalidRequest, uuidv7, type OutboxMessage } from '@astro/platform';
 import { TALENT_METHOD_VERSION } from '../talent/ontology.ts';
 import { renderBody, selectTemplate } from '../templates/select.ts';
 import { REPORT_SECTIONS, renderReportPdf } from '../reports/render-pdf.ts';
-import type { ReportFilesPort as ReportFiles } from '../ports.ts';
+import type { ReportFilesPort as ReportFiles, ReportRow } from '../ports.ts';
 import type { ChartReader } from '../ports.ts';
 import type { FeedbackStorePort as FeedbackStore } from '../ports.ts';
 import type { InterpretationUseCases } from './interpretations.ts';
 import { talentScoresOf } from './talent.ts';
 
 export const REPORT_METHOD_VERSION = `report-pdf-v1+${TALENT_METHOD_VERSION}`;
+const REPORT_FORMAT = 'pdf';
+const REPORT_CONTENT_TYPE = 'application/pdf';
+
+/** report.ready for a stored report: ids and file facts only (no birth data, no report text). */
+export function reportReadyMessage(r: ReportRow): OutboxMessage {
+  return eventMessage(EVENTS.ReportReady, {
+    tenant_id: r.tenant_id,
+    report_id: r.id,
+    chart_id: r.chart_id,
+    format: REPORT_FORMAT,
+    content_type: REPORT_CONTENT_TYPE,
+    size_bytes: r.size_bytes,
+    created_at: r.created_at.toISOString(),
+  });
+}
 
 export class ReportUseCases {
   constructor(
@@ -55,7 +70,7 @@ export class ReportUseCases {
     const id = uuidv7();
     const fileName = await this.files.write(tenantId, id, pdf);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    await this.store.insertReport({
+    const row: ReportRow = {
       id,
       tenant_id: tenantId,
       chart_id: chartId,
@@ -66,12 +81,15 @@ export class ReportUseCases {
       locale: 'en',
       method_version: REPORT_METHOD_VERSION,
       created_at: createdAt,
-    });
+    };
+    // The row and report.ready commit together: no event for a report that was not stored, and no
+    // stored report without its event (the relay publishes it after the commit).
+    await this.store.insertReport(row, reportReadyMessage(row));
     return {
       id,
       chart_id: chartId,
-      format: 'pdf',
-      content_type: 'application/pdf',
+      format: REPORT_FORMAT,
+      content_type: REPORT_CONTENT_TYPE,
       size_bytes: pdf.length,
       sha256,
       page_count: pageCount,
