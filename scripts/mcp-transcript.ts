@@ -96,7 +96,8 @@ export async function recordSession(baseUrl: string, apiKey: string): Promise<Re
     await client.callTool({ name: 'get_chart', arguments: { chart_id: chart.id } });
     await client.callTool({
       name: 'vimshottari_current',
-      arguments: { chart_id: chart.id, at: '2026-01-01T00:00:00+01:00' },
+      // 30 June 1905, the month his paper on special relativity was received (Annalen der Physik).
+      arguments: { chart_id: chart.id, at: '1905-06-30T12:00:00+01:00' },
     });
     await client.callTool({
       name: 'panchanga',

@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { api, BASE_URL, createKey, expectStatus, operator, ROOT, signup, sleep } from './helpers/client.ts';
 import { startGateway, stopStartedGateways } from './helpers/gateway-process.ts';
+import { freePort } from '../scripts/fleet.ts';
 import {
   recordSession,
   renderTranscript,
@@ -130,7 +131,7 @@ describe('MCP server over stdio', () => {
     assert.deepEqual(positions, ref.json);
     assert.deepEqual(created.planets, ref.json.planets);
 
-    const at = '2026-01-01T00:00:00+01:00';
+    const at = '1905-06-30T12:00:00+01:00'; // inside his 120 Vimshottari years, age 26
     const current = await call(mcp, 'vimshottari_current', { chart_id: vedicId, at });
     const refCurrent = await api(
       'GET',
@@ -152,6 +153,11 @@ describe('MCP server over stdio', () => {
     // Vimshottari period (B.V. Raman's and most published Jyotish readings of his chart).
     assert.equal(periods.mahadashas.length, 9);
     assert.equal(periods.mahadashas[0].lord, 'mercury');
+    // BPHS's Vimshottari order and years: Mercury (17) -> Ketu (7) -> Venus (20). Whatever the balance of
+    // the first (Mercury) period at birth (0-17 years), Venus rules from age 7-24 to age 27-44, so at 26
+    // (30 June 1905) the mahadasha is Venus's, and the reference answer says so too.
+    assert.equal(current.md.lord, 'venus');
+    assert.equal(current.ad.parents[0], 'venus');
     const moon = positions.planets.find((p: { planet: string }) => p.planet === 'moon');
     assert.equal(moon.sign, 'scorpio');
   });
@@ -306,6 +312,19 @@ describe('MCP server: keys and limits', () => {
     const e = await callFails(client, 'get_chart', { chart_id: MISSING }, 'unauthorized', 401);
     assert.equal(typeof e.details?.reason, 'string');
     await callFails(client, 'create_chart', { birth: einstein }, 'unauthorized', 401);
+  });
+
+  it('a key without the scope a tool needs: the tool error missing_scope (403)', async () => {
+    const readOnly = await createKey(acct.session, ['charts:read'], { name: 'read-only' });
+    const { client } = await connect(BASE_URL, readOnly.plaintext);
+    await callFails(client, 'create_chart', { birth: einstein }, 'missing_scope', 403);
+    await callFails(client, 'interpret_chart', { chart_id: MISSING }, 'missing_scope', 403);
+  });
+
+  it('a gateway that cannot be reached: the tool error upstream_unreachable, status 0', async () => {
+    const { client } = await connect(`http://127.0.0.1:${await freePort()}`, acct.mcpKey.plaintext);
+    const e = await callFails(client, 'get_chart', { chart_id: MISSING }, 'upstream_unreachable', 0);
+    assert.match(e.message, /could not be reached/);
   });
 
   it('the gateway\u2019s rate limit applies: past the burst, 429 rate_limited reaches the agent as a tool error', async () => {

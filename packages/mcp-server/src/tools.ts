@@ -141,8 +141,8 @@ export const TOOLS: ToolSpec[] = [
     name: 'vedic_vargas',
     title: 'Vedic divisional charts (Shodasha vargas)',
     description:
-      'The sixteen Shodasha vargas (D1 to D60) of a Vedic chart: for each varga the sign of every planet and ' +
-      'of the ascendant. For one varga in detail use vedic_divisional_chart.',
+      'The sixteen Shodasha vargas (D1 to D60, Parashara\u2019s rules) of a Vedic chart: for each varga the sign ' +
+      'every planet falls in. For one varga (including the ones outside the sixteen) use vedic_divisional_chart.',
     input: { chart_id: chartId },
     annotations: READ,
     run: (api, a) => api.unwrap(api.GET('/v1/vedic/charts/{id}/vargas', { params: { path: { id: a.chart_id } } })),
@@ -152,7 +152,7 @@ export const TOOLS: ToolSpec[] = [
     title: 'One Vedic divisional chart',
     description:
       'One divisional chart (varga) of a chart: D9 is the navamsa, D10 the dashamsa, D1 the rasi chart. Answers ' +
-      'each planet\u2019s varga sign and the ascendant\u2019s.',
+      'the sign every planet falls in, in that varga.',
     input: { chart_id: chartId, varga: z.enum(VARGAS).describe('the division, e.g. D9 (navamsa)') },
     annotations: READ,
     run: (api, a) =>
@@ -166,8 +166,9 @@ export const TOOLS: ToolSpec[] = [
     name: 'vimshottari_current',
     title: 'Vimshottari dasha in force',
     description:
-      'The Vimshottari periods in force at a moment (maha, antar, pratyantar, sookshma and prana dasha: lord, ' +
-      'start, end, the lord\u2019s house and dignity) for a Vedic chart. Default moment: now.',
+      'The Vimshottari periods in force at a moment for a Vedic chart: md (maha), ad (antar), pd (pratyantar) ' +
+      'and sd (sukshma) dasha, each with its lord, starts_at, ends_at, duration_days, the lord\u2019s house, ' +
+      'owned houses and dignity. Default moment: now.',
     input: { chart_id: chartId, at: moment('the moment').optional() },
     annotations: READ,
     run: (api, a) =>
@@ -199,8 +200,9 @@ export const TOOLS: ToolSpec[] = [
     name: 'panchanga',
     title: 'Daily panchanga',
     description:
-      'The Vedic panchanga of a civil day at a place: sunrise, sunset, tithi, nakshatra, yoga, karana and vara ' +
-      'with their end times, plus the day\u2019s windows. Needs no chart.',
+      'The Vedic panchanga of a civil day at a place: sunrise, sunset, moonrise, tithi (with paksha), nakshatra, ' +
+      'yoga, karana, vaara and masa with their end times; rahu kalam, yamaganda, gulika kalam, abhijit muhurta, ' +
+      'durmuhurtam and chogadia windows. Times carry the place\u2019s offset. Needs no chart.',
     input: {
       day: z
         .string()
@@ -228,9 +230,9 @@ export const TOOLS: ToolSpec[] = [
     name: 'western_aspects',
     title: 'Western natal aspects',
     description:
-      'Aspects among Sun to Pluto, ascendant and midheaven of a Western chart (create it with system "western"): ' +
-      'the two bodies, the aspect (conjunction, opposition, trine, square, sextile...), its orb in degrees and ' +
-      'whether it is applying.',
+      'Aspects among Sun to Pluto, ascendant and midheaven of a Western chart (create it with system "western"; a ' +
+      'Vedic chart answers unsupported_astrology_system): planet_a, planet_b, the aspect (conjunction, opposition, ' +
+      'trine, square, sextile and minor ones), orb_degrees, strength 0-1 and is_applying.',
     input: { chart_id: chartId },
     annotations: READ,
     run: (api, a) => api.unwrap(api.GET('/v1/western/charts/{id}/aspects', { params: { path: { id: a.chart_id } } })),
@@ -239,7 +241,8 @@ export const TOOLS: ToolSpec[] = [
     name: 'western_transits',
     title: 'Western transits',
     description:
-      'Transiting planets at a moment and their aspects to the natal planets of a Western chart. Default moment: now.',
+      'Transits to a Western chart at a moment: hits, each a transiting planet in aspect to a natal planet, ' +
+      'with the aspect, its orb in degrees, strength 0-1 and whether it is applying. Default moment: now.',
     input: { chart_id: chartId, at: moment('the transit moment').optional() },
     annotations: READ,
     run: (api, a) =>
@@ -254,7 +257,8 @@ export const TOOLS: ToolSpec[] = [
     title: 'Template interpretation of a chart',
     description:
       'Written statements about a chart from the reviewed template library (no LLM): each statement has an id, ' +
-      'a theme and its text. Needs a key with the interpretations:write scope.',
+      'a skill_id (drive, leadership...), a kind, its text (body) and a score 0-1. Needs a key with the ' +
+      'interpretations:write scope.',
     input: {
       chart_id: chartId,
       tone: z.enum(['corporate', 'coach', 'plain', 'vedic_traditional']).optional().describe('default corporate'),
