@@ -290,6 +290,12 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       BUS_DATABASE_URL: dbUrl(adminUrl, busDb),
       PUBLIC_BASE_URL: opts.env?.PUBLIC_BASE_URL ?? baseUrl,
       MAILBOX_DIR: path.join(opts.dataDir, 'mailbox'),
+      // The local fleet's webhooks may call receivers on this machine (IPv4 loopback only), unless the
+      // caller says otherwise or runs NODE_ENV=production; production (k8s, no launcher) leaves it
+      // unset and refuses every private address.
+      WEBHOOK_ALLOWED_NETWORKS:
+        process.env.WEBHOOK_ALLOWED_NETWORKS ??
+        ((opts.env?.NODE_ENV ?? process.env.NODE_ENV) === 'production' ? '' : '127.0.0.1/32'),
     };
     for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) shared[k] = v;
 

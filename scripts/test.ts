@@ -31,10 +31,13 @@ const kafkaWanted = (inCi || env.KAFKA === '1' || Boolean(env.KAFKA_BROKERS?.tri
 /** Files that need a Kafka broker: they run only in the Kafka half. */
 const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/kafka-consumer-groups.test.ts'];
 /**
- * Files that stop or replace fleet processes while they run (tests/helpers/fleet-control.ts): they run
- * after the others, one at a time, so no other file meets a service that is down.
+ * Files that stop or replace fleet processes while they run (tests/helpers/fleet-control.ts), or need a
+ * per-address window to themselves (the demo's limit, which tests/openapi-examples.test.ts also draws
+ * on): they run after the others, one at a time, so no other file meets a service that is down.
  */
 const SERIAL = [
+  'tests/bench-smoke.test.ts',
+  'tests/demo.test.ts',
   'tests/interpretations-feedback.test.ts',
   'tests/kafka-consumer-groups.test.ts',
   'tests/signups-paused.test.ts',
@@ -92,6 +95,15 @@ const files = [
 ];
 const filter = env.TEST_FILTER ? new RegExp(env.TEST_FILTER) : undefined;
 const selected = filter ? files.filter((f) => filter.test(f)) : files;
+
+// The browser tests need Chromium: obtained here (scripts/chromium.ts) so a missing browser fails the
+// run before the fleet starts, never a skipped test.
+if (selected.some((f) => f.endsWith('-browser.test.ts')))
+  step('chromium for the browser tests', process.execPath, [
+    '--import',
+    'tsx',
+    path.join(ROOT, 'scripts', 'chromium.ts'),
+  ]);
 
 const selectedPg = selected.filter((f) => !KAFKA_ONLY.includes(f));
 const selectedKafka = selected.filter((f) => EVENT_SUITES.includes(f));
@@ -179,6 +191,11 @@ async function runHalf(
       LOG_LEVEL: 'info',
       RESEND_COOLDOWN_SECONDS: '2',
       DEMO_WINDOW_SECONDS: '4',
+      // Webhook retries in fractions of a second (tests/webhooks.test.ts waits for them).
+      WEBHOOK_RETRY_BASE_MS: '250',
+      WEBHOOK_RETRY_MAX_MS: '1000',
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_DISPATCH_INTERVAL_MS: '100',
       NODE_ENV: 'test',
       // Test users are on Free and many files make far more than its 100 requests a day: the shared
       // fleet lifts every limit; tests/limits*.test.ts start their own gateways with the real values.

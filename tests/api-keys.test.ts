@@ -29,6 +29,8 @@ const RECORD_FIELDS = [
   'key_prefix',
   'last_used_at',
   'metadata',
+  // live or test (issue 21 item 5, docs/test-keys.md): beyond the spec's record.
+  'mode',
   'name',
   'owner_tenant_id',
   'revoked_at',

@@ -1,7 +1,8 @@
 // POST /v1/demo/charts: public, never stored, no id, base fields only, and limited per client
 // address. The test fleet runs the demo with its default limit (5) and a 4-second window
 // (DEMO_WINDOW_SECONDS) so the reset is observable; the gateway trusts no proxy there, so a spoofed
-// X-Forwarded-For must not buy more demo charts. This is the only test file that calls the demo.
+// X-Forwarded-For must not buy more demo charts. It runs serially (scripts/test.ts SERIAL): the
+// OpenAPI examples test also calls the demo, from the same address.
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { api, expectError, expectStatus, invalidFields, sleep } from './helpers/client.ts';

@@ -81,7 +81,30 @@ describe('OpenAPI document: request schemas', () => {
     assert.deepEqual(create.required, ['birth']);
     assert.equal(create.properties.system.default, 'vedic');
     assert.equal(create.properties.house_system.default, 'placidus');
-    assert.deepEqual(create.properties.ayanamsha.enum, ['lahiri', null]);
+    // The supported ayanamshas (docs/ayanamshas.md), Lahiri first, and null (Western charts only).
+    assert.deepEqual(create.properties.ayanamsha.enum, [
+      'lahiri',
+      'true_chitra',
+      'raman',
+      'krishnamurti',
+      'fagan_bradley',
+      'yukteshwar',
+      'true_revati',
+      'true_pushya',
+      'suryasiddhanta',
+      'jn_bhasin',
+      'true_mula',
+      'lahiri_icrc',
+      'lahiri_1940',
+      'krishnamurti_vp291',
+      'ushashashi',
+      'deluce',
+      'djwhal_khul',
+      'aryabhata',
+      'ss_revati',
+      'ss_citra',
+      null,
+    ]);
   });
 
   it('shows defaults and bounds of query parameters', () => {

@@ -48,11 +48,18 @@ const NAMED: Record<string, string> = {
 };
 /** The end of a window: a week after its start (within every route's window limit). */
 const WINDOW_END = new Set(['to', 'ends_at', 'window_end']);
+/**
+ * Query values by route where the default week would give an empty answer. The example chart's Moon is in
+ * Capricorn (BIRTH): Saturn's Sade Sati over it ran 2017-2025, so 2024 shows a phase, its stay and its cycle.
+ */
+const QUERY_BY_PATH: Record<string, Record<string, string>> = {
+  '/v1/vedic/charts/{chart_id}/dosha/sade-sati': { from: '2024-01-01T00:00:00+05:30', to: '2024-12-31T00:00:00+05:30' },
+};
 
 // Secrets in the recorded bodies (API-key plaintext, session JWTs, refresh tokens) become obviously
 // fake placeholders of the same shape: prefix kept, every other letter or digit replaced by x, so the
 // example still validates (length and pattern) but carries no working credential.
-const SECRET_KEYS = new Set(['plaintext', 'access_token', 'refresh_token', 'token', 'confirmation_secret']);
+const SECRET_KEYS = new Set(['plaintext', 'access_token', 'refresh_token', 'token', 'confirmation_secret', 'secret']);
 function redact(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(redact);
   if (v && typeof v === 'object')
@@ -61,7 +68,7 @@ function redact(v: unknown): unknown {
         k,
         SECRET_KEYS.has(k) && typeof x === 'string'
           ? x.replace(
-              /^((?:ak_live_|rt_|eyJ[^.]*\.)?)(.*)$/,
+              /^((?:ak_live_|rt_|whsec_|eyJ[^.]*\.)?)(.*)$/,
               (_m, p: string, rest: string) => p + rest.replace(/[A-Za-z0-9]/g, 'x'),
             )
           : redact(x),
@@ -280,6 +287,14 @@ describe('OpenAPI examples from real calls', () => {
     await soft('ReportService_CreateReport', 'POST', '/v1/reports', { token: ak, body: { chart_id: vedic.id } });
     const doomed = (await api('POST', '/v1/charts', { token: ak, body: { birth: BIRTH } })).json;
     await soft('ChartService_DeleteChart', 'DELETE', `/v1/charts/${doomed.id}`, { token: ak });
+    // Calendar feeds (docs/calendar-feeds.md): the .ics answer itself is text/calendar, not JSON.
+    const feedsPath = `/v1/charts/${vedic.id}/calendar-feeds`;
+    const feed = await soft('CalendarFeedService_CreateCalendarFeed', 'POST', feedsPath, {
+      token: ak,
+      body: { kind: 'vimshottari', depth: 1, name: 'Dashas' },
+    });
+    await soft('CalendarFeedService_ListCalendarFeeds', 'GET', feedsPath, { token: ak });
+    if (feed) await soft('CalendarFeedService_DeleteCalendarFeed', 'DELETE', `${feedsPath}/${feed.id}`, { token: ak });
     const unverified = (
       await api('POST', '/v1/auth/signup', {
         body: { ...signupBody, email: `examples-unverified-${Date.now()}@example.com` },
@@ -299,6 +314,45 @@ describe('OpenAPI examples from real calls', () => {
       });
     }
     await soft('BillingService_CreatePortal', 'POST', '/v1/billing/portal', { token: session, body: {} });
+
+    // Webhooks (docs/webhooks.md): an endpoint on the test fleet's allowed loopback (nothing listens on
+    // port 9, so the ping's attempt records a refused connection), its ping, deliveries and replay.
+    const hookBody = {
+      url: 'http://127.0.0.1:9/astro-webhooks',
+      events: ['api_key.revoked', 'erasure.completed'],
+      description: 'Order system',
+    };
+    const hook = await call('WebhookService_CreateWebhook', 'POST', '/v1/webhooks', { token: session, body: hookBody });
+    await call('WebhookService_ListWebhooks', 'GET', '/v1/webhooks', { token: session });
+    await call('WebhookService_GetWebhook', 'GET', `/v1/webhooks/${hook.id}`, { token: session });
+    await call('WebhookService_UpdateWebhook', 'PATCH', `/v1/webhooks/${hook.id}`, {
+      token: session,
+      body: { description: 'Order system (production)' },
+    });
+    await call('WebhookService_RollWebhookSecret', 'POST', `/v1/webhooks/${hook.id}/roll-secret`, {
+      token: session,
+      body: {},
+    });
+    const hookPing = await call('WebhookService_TestWebhook', 'POST', `/v1/webhooks/${hook.id}/test`, {
+      token: session,
+      body: {},
+    });
+    for (let i = 0; i < 100; i++) {
+      const list = await api('GET', `/v1/webhooks/${hook.id}/deliveries`, { token: session });
+      if (list.json?.deliveries?.[0]?.attempts?.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await call('WebhookService_ListWebhookDeliveries', 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: session });
+    await call(
+      'WebhookService_ReplayWebhookDelivery',
+      'POST',
+      `/v1/webhooks/${hook.id}/deliveries/${hookPing.id}/replay`,
+      {
+        token: session,
+        body: {},
+      },
+    );
+    await call('WebhookService_DeleteWebhook', 'DELETE', `/v1/webhooks/${hook.id}`, { token: session });
 
     // Every GET, required parameters filled from the document and path ids from the calls above.
     const ids: Record<string, string> = {
@@ -328,10 +382,13 @@ describe('OpenAPI examples from real calls', () => {
         if (value === undefined) ok = false;
         else qs.set(param.name, value);
       }
+      for (const [name, value] of Object.entries(QUERY_BY_PATH[p] ?? {})) qs.set(name, value);
       if (!ok) continue;
       tried++;
       const token = op['x-access'] === 'public' ? undefined : op['x-access'] === 'session' ? session : ak;
       const res = await api('GET', qs.size ? `${url}?${qs}` : url, { token });
+      // Image answers (chart images) have no JSON to record: tests/chart-images.test.ts checks them.
+      if (res.status === 200 && !/^application\/json/.test(res.headers.get('content-type') ?? '')) continue;
       if (res.status === 200 && res.text.length < 2_000_000) record(op.operationId, 200, res.json);
       else console.log(`# no example: GET ${p} -> ${res.status} ${res.text.slice(0, 200)}`);
     }
@@ -372,7 +429,9 @@ describe('OpenAPI examples from real calls', () => {
     // The services write the JSON of google.api.HttpBody routes themselves and the gateway passes it
     // through unchecked: here each of them has answered and its whole body met the documented schema.
     const passthrough = collectRoutes(loadProtoRoot(path.join(ROOT, 'protos')))
-      .filter((r) => r.passthrough)
+      // Routes answering other media types (images, text/calendar) have no JSON schema: their own tests
+      // (chart-images, calendar-feeds) check them.
+      .filter((r) => r.passthrough && !r.responseMediaTypes.length)
       .map((r) => `${r.serviceName.split('.').pop()}_${r.methodName}`);
     assert.ok(passthrough.length >= 20, `HttpBody routes: ${passthrough.length}`);
     assert.deepEqual(

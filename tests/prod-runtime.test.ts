@@ -113,6 +113,40 @@ describe('FLEET_RUNTIME=dist', () => {
     // Vimshottari period (B.V. Raman's and most published Jyotish readings of his chart).
     assert.equal(dashas.json.mahadashas.length, 9);
     assert.equal(dashas.json.mahadashas[0].lord, 'mercury');
+
+    // The worker pools run their compiled task modules under dist: a depth-3 chain and a transit search.
+    const d3 = await api('GET', `/v1/vedic/charts/${vedic.json.id}/dashas/vimshottari?depth=3`, {
+      baseUrl,
+      token: key,
+    });
+    expectStatus(d3, 200);
+    assert.equal(d3.json.pratyantardashas.length, 729);
+    const range = 'starts_at=2025-03-01T00:00:00Z&ends_at=2025-04-01T00:00:00Z';
+    const windows = await api('GET', `/v1/western/charts/${western.json.id}/transit-windows?${range}`, {
+      baseUrl,
+      token: key,
+    });
+    expectStatus(windows, 200);
+    // The Sun returns to its natal place within a day of the birthday (14 March).
+    const solarReturn = windows.json.find(
+      (w: { transit_planet: string; natal_planet: string }) => w.transit_planet === 'sun' && w.natal_planet === 'sun',
+    );
+    const fromBirthday = Date.parse(solarReturn.exact_at) - Date.parse('2025-03-14T12:00:00Z');
+    assert.ok(Math.abs(fromBirthday) < 86_400_000, `solar return ${solarReturn.exact_at}`);
+    // And the Saturn pool: a Sade Sati search. Einstein's Moon is in sidereal Scorpio (above); Saturn entered
+    // Capricorn on 24 January 2020 (Daily Mirror, Sri Lanka, 2020-01-17), which "ends the Sade-sati for Scorpio"
+    // (The Himalayan Times, 2020-01-28).
+    const sati = await api(
+      'GET',
+      `/v1/vedic/charts/${vedic.json.id}/dosha/sade-sati?from=2019-06-01T00:00:00Z&to=2019-07-01T00:00:00Z`,
+      {
+        baseUrl,
+        token: key,
+      },
+    );
+    expectStatus(sati, 200);
+    assert.equal(sati.json.moon_sign, 'scorpio');
+    assert.match(sati.json.cycles.find((c: { kind: string }) => c.kind === 'sade_sati').end, /^2020-01-24T/);
   });
 });
 

@@ -1,6 +1,6 @@
 // Authentication with passport, two strategies dispatched on the token: session JWTs (passport-jwt,
 // verified locally, then checked against sign-outs by the account service) and API keys (prefix
-// ak_live_, verified by the account service). Failures carry details.reason.
+// ak_live_ or ak_test_, verified by the account service). Failures carry details.reason.
 import type { Request } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
@@ -10,6 +10,12 @@ import { ApiKeyCache, keyDigest, type Invalidation } from './api-key-cache.ts';
 import type { Backends, CallMeta } from './backends.ts';
 
 export const API_KEY_PREFIX = 'ak_live_';
+/** Test keys (docs/test-keys.md): same verification, no quota, credits or paid model. */
+export const TEST_KEY_PREFIX = 'ak_test_';
+
+function isApiKeyToken(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX) || token.startsWith(TEST_KEY_PREFIX);
+}
 
 export interface AuthConfig {
   jwtSecret: string;
@@ -67,6 +73,8 @@ export class Authenticator {
         const digest = keyDigest(key);
         const ticket = this.keyCache.ticket();
         const r = (await this.backends.unary(authenticateApiKey, { key }, meta)) as unknown as AuthResult;
+        // proto3 sends an unset mode as ''; only an explicit 'test' makes a test caller.
+        if (r.principal) r.principal.key_mode = r.principal.key_mode === 'test' ? 'test' : 'live';
         if (r.ok && r.principal) this.keyCache.put(digest, r.principal, r.expires_at_ms, ticket);
         return r;
       }),
@@ -166,7 +174,7 @@ export class Authenticator {
     if (!token)
       return Promise.reject(new AppError('unauthorized', 'Malformed Authorization header.', { reason: 'malformed' }));
     let strategy: string;
-    if (token.startsWith(API_KEY_PREFIX)) {
+    if (isApiKeyToken(token)) {
       // The common case, a known key: straight from the verdict cache, without passport's per-request
       // middleware, closures and request decoration (a fifth of the gateway's own time in the profile).
       const cached = this.keyCache.get(keyDigest(token));

@@ -26,6 +26,9 @@ export interface DispatchDeps {
   idempotency?: Idempotency;
 }
 
+/** Names the mode of the API key a response answered: `live` or `test`. */
+export const KEY_MODE_HEADER = 'X-Astro-Key-Mode';
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function hasBody(req: Request): boolean {
@@ -142,6 +145,9 @@ export function createDispatcher(deps: DispatchDeps) {
         const principal = await deps.auth.authenticate(req, meta);
         res.locals.tenantId = principal.tenant_id;
         res.locals.apiKeyId = principal.key_id; // usage metering
+        // Every answer to an API key says which kind of key it was, errors included (docs/test-keys.md).
+        if (principal.kind === 'api_key')
+          res.setHeader(KEY_MODE_HEADER, principal.key_mode === 'test' ? 'test' : 'live');
         authorize(route, principal);
         meta.principal = principal;
       }

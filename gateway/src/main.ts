@@ -7,6 +7,7 @@ import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
 import { gatewayConfigSpec } from './config.ts';
 import { buildLimiter } from './limits/index.ts';
+import { QuotaEventPublisher } from './metering/quota-events.ts';
 import { limitsConfigProblems } from './limits/config.ts';
 import { createIdempotency } from './idempotency/index.ts';
 import { createUsageMeter } from './metering/index.ts';
@@ -48,7 +49,9 @@ const pingRedis = async (): Promise<string> => {
     return 'UNREACHABLE';
   }
 };
-const limits = buildLimiter(cfg, redis, backends, root, logger);
+// Quota thresholds (80 %, 100 %) go out on the bus once it exists (below); none before it is built.
+const quota: { events?: QuotaEventPublisher } = {};
+const limits = buildLimiter(cfg, redis, backends, root, logger, (crossing) => quota.events?.notify(crossing));
 // Usage records go out in batches on the event bus (usage.recorded), consumed by the account service.
 const bus =
   cfg.BUS_DATABASE_URL || cfg.KAFKA_BROKERS
@@ -61,6 +64,7 @@ const bus =
     : undefined;
 if (!bus) logger.warn('usage metering off: neither BUS_DATABASE_URL nor KAFKA_BROKERS is set');
 const usage = bus && createUsageMeter(bus, logger, { flushMs: cfg.USAGE_FLUSH_MS });
+quota.events = bus && new QuotaEventPublisher(bus, logger);
 const idempotency = createIdempotency({
   redis,
   secret: cfg.JWT_SECRET,
@@ -120,6 +124,7 @@ const stop = (signal: string) => {
       backends.close();
       // The last usage records are published before the process goes.
       void (usage?.close() ?? Promise.resolve())
+        .then(() => quota.events?.close())
         .then(() => bus?.close())
         .catch((err: Error) => logger.warn('usage flush at shutdown failed', { err: err.message }))
         .finally(() => {

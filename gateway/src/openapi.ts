@@ -96,6 +96,15 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl: string, opts: Build
     const ok = String(r.successStatus);
     if (r.successStatus === 204) responses['204'] = { description: 'No content', headers: successHeaders(r) };
     else if (r.responseStream) responses[ok] = { ...sseResponse(examples?.stream), headers: successHeaders(r) };
+    else if (r.responseMediaTypes.length)
+      // Bytes that are not JSON (chart images, text/calendar feeds): a string of bytes per media type, nothing to show as JSON.
+      responses[ok] = {
+        description: r.summary || 'Success',
+        headers: successHeaders(r),
+        content: Object.fromEntries(
+          r.responseMediaTypes.map((m) => [m, { schema: { type: 'string', contentMediaType: m } }]),
+        ),
+      };
     else
       responses[ok] = {
         description: r.summary || 'Success',

@@ -38,6 +38,8 @@ export interface RouteSpec {
   /** The service sends the body itself (google.api.HttpBody); `responseSchema` documents it. */
   passthrough: boolean;
   responseSchema?: protobuf.Type;
+  /** Non-JSON HttpBody answers (images, calendar feeds): their media types, for OpenAPI. Empty for JSON routes. */
+  responseMediaTypes: string[];
 }
 
 const ACCESS: Record<string, Access> = {
@@ -46,6 +48,11 @@ const ACCESS: Record<string, Access> = {
   ACCESS_API_KEY: 'api_key',
   ACCESS_CREDENTIAL: 'credential',
 };
+
+/** A repeated option as protobufjs reads it: absent, one value, or an array. */
+function listOf(v: unknown): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)];
+}
 
 /** Loads every .proto under `protoDir` (skipping google/ and generated code) into one root. */
 export function loadProtoRoot(protoDir: string): protobuf.Root {
@@ -118,7 +125,7 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
       const access = ACCESS[route.access];
       if (!access) throw new Error(`${fullName}.${method.name}: (astro.api.v1.route).access is required`);
       method.resolve();
-      const errors = route.errors === undefined ? [] : Array.isArray(route.errors) ? route.errors : [route.errors];
+      const errors = listOf(route.errors);
       routes.push({
         httpMethod: verb.toUpperCase() as RouteSpec['httpMethod'],
         pathTemplate: http[verb],
@@ -145,6 +152,7 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
         idempotent: verb === 'get' || IDEMPOTENT_LEVELS.has(String(method.options?.idempotency_level ?? '')),
         passthrough: method.resolvedResponseType!.fullName === '.google.api.HttpBody',
         responseSchema: route.response_schema ? root.lookupType(route.response_schema) : undefined,
+        responseMediaTypes: listOf(route.response_media_types),
       });
     }
   }

@@ -38,8 +38,11 @@ function setup(credits = 0, overrides = { '*': { daily_quota: 2, monthly_quota: 
     overrides,
     authAttemptLimit: 2,
     authAttemptWindowSeconds: 60,
+    testKeyBucket: { capacity: 3, refillPerSecond: 1 },
+    feedFetchLimit: 2,
+    feedFetchWindowSeconds: 60,
   });
-  const principal: Principal = {
+  let principal: Principal = {
     kind: 'api_key',
     tenant_id: '0190a000-0000-7000-8000-000000000001',
     user_id: '',
@@ -64,10 +67,61 @@ function setup(credits = 0, overrides = { '*': { daily_quota: 2, monthly_quota: 
       return { ok: false as const, headers: { ...res.headers, ...(err as AppError).headers }, err: err as AppError };
     }
   };
-  return { call, spent, setNow: (ms: number) => (now = ms) };
+  const asTestKey = () => (principal = { ...principal, key_id: 'k-test', key_mode: 'test' });
+  return { call, spent, setNow: (ms: number) => (now = ms), asTestKey };
 }
 
 describe('limiter', () => {
+  it('calendar feeds: a fixed window per feed URL (.ics or not), then 429 calendar_feed_rate_limited', async () => {
+    const limiter = new Limiter(
+      new MemoryLimitStore(),
+      () => NOW,
+      async () => ({ ok: false, remaining: 0 }),
+      {
+        keyPrefix: 'f:',
+        overrides: {},
+        authAttemptLimit: 10,
+        authAttemptWindowSeconds: 60,
+        testKeyBucket: { capacity: 3, refillPerSecond: 1 },
+        feedFetchLimit: 2,
+        feedFetchWindowSeconds: 60,
+      },
+    );
+    const route = routeOf('/v1/calendar-feeds/{feed_token}', 'GET');
+    const fetch = (path: string) =>
+      limiter.admit({
+        req: { path, ip: '192.0.2.1' } as any,
+        res: fakeRes() as any,
+        route,
+        body: undefined,
+        requestId: 'r',
+      });
+    await fetch('/v1/calendar-feeds/ical_a.ics');
+    await fetch('/v1/calendar-feeds/ical_a');
+    await assert.rejects(
+      fetch('/v1/calendar-feeds/ical_a.ics'),
+      (e: AppError) => e.code === 'calendar_feed_rate_limited' && e.headers['Retry-After'] === '60',
+    );
+    // Another feed has its own window.
+    await fetch('/v1/calendar-feeds/ical_b.ics');
+  });
+  it('a test key: no quota headers or quota refusal, its own burst bucket, never a credit', async () => {
+    const { call, spent, asTestKey } = setup(5);
+    asTestKey();
+    // Quotas are 2 a day in this setup: three test-key requests pass the quota untouched.
+    for (let i = 0; i < 3; i++) {
+      const r = await call('/v1/charts/{chart_id}');
+      assert.equal(r.ok, true);
+      assert.equal(r.headers['X-RateLimit-Limit'], undefined);
+    }
+    // The fourth finds the test bucket (capacity 3) empty, whatever the Free plan's 60.
+    const limited = await call('/v1/charts/{chart_id}');
+    assert.equal(limited.ok, false);
+    assert.equal(limited.err?.code, 'rate_limited');
+    assert.equal(limited.err?.details?.capacity, 3);
+    assert.equal(limited.err?.details?.key_mode, 'test');
+    assert.deepEqual(spent, [], 'no credit was spent');
+  });
   it('X-RateLimit-* on counted responses; none on account routes', async () => {
     const { call } = setup();
     const a = await call('/v1/charts/{chart_id}');
@@ -168,6 +222,9 @@ describe('limiter with its counters down', () => {
         overrides: {},
         authAttemptLimit: 1,
         authAttemptWindowSeconds: 60,
+        testKeyBucket: { capacity: 10, refillPerSecond: 1 },
+        feedFetchLimit: 60,
+        feedFetchWindowSeconds: 3600,
         onStoreError: (err) => errors.push(err),
       },
     );

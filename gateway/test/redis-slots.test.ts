@@ -72,7 +72,15 @@ async function allCalls(): Promise<Call[]> {
       ok: false,
       remaining: 0,
     }),
-    { keyPrefix: 'astro:limits:', overrides: {}, authAttemptLimit: 10, authAttemptWindowSeconds: 300 },
+    {
+      keyPrefix: 'astro:limits:',
+      overrides: {},
+      authAttemptLimit: 10,
+      authAttemptWindowSeconds: 300,
+      testKeyBucket: { capacity: 10, refillPerSecond: 1 },
+      feedFetchLimit: 60,
+      feedFetchWindowSeconds: 3600,
+    },
   );
   const tenant = '0190a000-0000-7000-8000-000000000001';
   const apiKey: Principal = {

@@ -8,9 +8,13 @@ import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import { ChainCache } from '../../services/vedic-calc/src/store/chain-cache.ts';
 import { vimshottariChainJson } from '../../services/vedic-calc/src/domain/dashas/vimshottari-json.ts';
 import type { ChainPool } from '../../services/vedic-calc/src/clients/chain-pool.ts';
+import type { SaturnSearch } from '../../services/vedic-calc/src/clients/saturn-pool.ts';
+import { sadeSati } from '../../services/vedic-calc/src/domain/doshas/sade-sati.ts';
 import { dashaRegistrations } from '../../services/vedic-calc/src/handlers/dasha-handlers.ts';
 import { strengthRegistrations } from '../../services/vedic-calc/src/handlers/strength-handlers.ts';
 import { predictiveRegistrations } from '../../services/western-calc/src/handlers/predictive-handlers.ts';
+import type { TransitSearch } from '../../services/western-calc/src/clients/transit-pool.ts';
+import { transitWindows } from '../../services/western-calc/src/domain/predictive/transits.ts';
 import { OfflineWriter } from '../../services/llm/src/clients/providers/offline-provider.ts';
 
 export interface Timing {
@@ -76,10 +80,21 @@ const inThread = {
   chainJson: async (...a: Parameters<ChainPool['chainJson']>) => vimshottariChainJson(...a),
 } as ChainPool;
 
+/** The transit-window search in this thread (the fleet's runs in a worker pool). */
+const transitsInThread: TransitSearch = { windows: async (...a) => transitWindows(...a) };
+
+/** The Sade Sati search in this thread (the fleet's runs in a worker pool); the baselines do not call it. */
+const saturnInThread: SaturnSearch = { sadeSati: async (...a) => sadeSati(...a) };
+
 /** GET .../dashas/vimshottari?depth=N: the handler's chain + JSON text, never from its chain cache. */
 export function vimshottariBaseline(stored: StoredChart, depth: number) {
   const get = handler(
-    dashaRegistrations({ charts: memorySource(stored, true), chains: new ChainCache(), chainPool: inThread }),
+    dashaRegistrations({
+      charts: memorySource(stored, true),
+      chains: new ChainCache(),
+      chainPool: inThread,
+      saturn: saturnInThread,
+    }),
     'astro.vedic.v1.DashaService',
     'getVimshottari',
   );
@@ -89,7 +104,12 @@ export function vimshottariBaseline(stored: StoredChart, depth: number) {
 /** GET .../shadbala: the strength profile (sunrise frame, stations, six balas) + JSON. */
 export function shadbalaBaseline(stored: StoredChart) {
   const get = handler(
-    strengthRegistrations({ charts: memorySource(stored, false), chains: new ChainCache(), chainPool: inThread }),
+    strengthRegistrations({
+      charts: memorySource(stored, false),
+      chains: new ChainCache(),
+      chainPool: inThread,
+      saturn: saturnInThread,
+    }),
     'astro.vedic.v1.VedicStrengthService',
     'getShadbala',
   );
@@ -99,7 +119,7 @@ export function shadbalaBaseline(stored: StoredChart) {
 /** GET /v1/western/charts/{id}/transit-windows: the daily-resolution search with exact moments + JSON. */
 export function transitWindowsBaseline(stored: StoredChart, startsAt: string, endsAt: string) {
   const get = handler(
-    predictiveRegistrations({ charts: memorySource(stored, false) }),
+    predictiveRegistrations({ charts: memorySource(stored, false), transits: transitsInThread }),
     'astro.western.v1.WesternPredictiveService',
     'getTransitWindows',
   );

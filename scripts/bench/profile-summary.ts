@@ -25,7 +25,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const ENTRY = /(gateway\/src\/main\.ts|services\/[a-z-]+\/src\/main\.ts|scripts\/bench\/run\.ts)$/;
+const ENTRY = /(gateway\/src\/main\.ts|services\/[a-z-]+\/src\/main\.ts|scripts\/bench\/(?:run|calc)\.ts)$/;
 
 /** The entry point a profile ran, from the script URLs it saw; undefined for other processes. */
 function entryOf(p: CpuProfile): string | undefined {
@@ -66,9 +66,16 @@ export function packageTimes(p: CpuProfile): { name: string; ms: number }[] {
 
 const dir = process.argv[2];
 const top = Number(process.argv[3] ?? 15);
-if (!dir) throw new Error('usage: profile-summary.ts <dir of .cpuprofile files> [top]');
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
-  const p = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+if (!dir) throw new Error('usage: profile-summary.ts <.cpuprofile file, or a dir of them> [top]');
+// One profile file (e.g. of scripts/bench/calc.ts), or every profile of a fleet run in a folder.
+const files = fs.statSync(dir).isDirectory()
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f))
+  : [dir];
+for (const file of files) {
+  const p = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const entry = entryOf(p);
   if (!entry) continue;
   const rows = selfTimes(p);

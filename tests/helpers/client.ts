@@ -22,6 +22,8 @@ export interface ApiResponse {
   /** Parsed JSON body, or null when the body is empty or not JSON. */
   json: any;
   text: string;
+  /** The raw body (images, PDFs). */
+  body: Buffer;
 }
 
 export interface ApiOptions {
@@ -77,7 +79,7 @@ export async function api(method: string, urlPath: string, opts: ApiOptions = {}
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(res.headers as Record<string, string | string[]>))
     for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
-  return { status: res.status, headers: responseHeaders, json, text };
+  return { status: res.status, headers: responseHeaders, json, text, body: res.body as Buffer };
 }
 
 /** Asserts a status and shows the body when it is not the expected one. */
@@ -235,6 +237,8 @@ export interface ApiKeyRecord {
   expires_at: string | null;
   revoked_at: string | null;
   metadata: Record<string, unknown>;
+  /** live or test (docs/test-keys.md). */
+  mode: 'live' | 'test';
   plaintext?: string;
 }
 

@@ -24,6 +24,7 @@ export const CORS_EXPOSED_HEADERS = [
   'RateLimit',
   'RateLimit-Policy',
   'X-Credits-Remaining',
+  'X-Astro-Key-Mode',
   'Deprecation',
   'Link',
   'traceresponse',

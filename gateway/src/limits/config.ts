@@ -36,6 +36,19 @@ export const limitsConfigSpec = {
     'login, sign-up, password forgot and reset attempts per client address per window (then 429)',
   ),
   AUTH_ATTEMPT_WINDOW_SECONDS: key(int(300, 1), 'length of the auth-attempt window'),
+  TEST_KEY_BURST_CAPACITY: key(
+    int(10, 1),
+    'burst bucket size of every test key (ak_test_), whatever the plan; test keys spend no quota (docs/test-keys.md)',
+  ),
+  TEST_KEY_REFILL_PER_SECOND: key(
+    z.coerce.number().positive().default(1),
+    "tokens per second refilled into a test key's burst bucket",
+  ),
+  FEED_FETCH_LIMIT: key(
+    int(60, 1),
+    'fetches of one calendar feed URL per window (then 429 calendar_feed_rate_limited)',
+  ),
+  FEED_FETCH_WINDOW_SECONDS: key(int(3600, 1), 'length of the calendar-feed fetch window'),
   LIMITS_KEY_PREFIX: key(str('astro:limits:'), 'prefix of the limiter keys in Redis'),
   LIMITS_TEST_CLOCK: key(
     bool(false),

@@ -12,11 +12,16 @@ import { MemoryLimitStore } from './memory-store.ts';
 import type { PlanLimitOverrides } from './policy.ts';
 import { RedisLimitStore } from './redis-store.ts';
 import { stripeWebhookRouter } from './stripe-webhook.ts';
+import type { QuotaThresholdCrossing } from './thresholds.ts';
 
 export interface LimitsConfig {
   PLAN_LIMITS_OVERRIDE: PlanLimitOverrides;
   AUTH_ATTEMPT_LIMIT: number;
   AUTH_ATTEMPT_WINDOW_SECONDS: number;
+  TEST_KEY_BURST_CAPACITY: number;
+  TEST_KEY_REFILL_PER_SECOND: number;
+  FEED_FETCH_LIMIT: number;
+  FEED_FETCH_WINDOW_SECONDS: number;
   LIMITS_KEY_PREFIX: string;
   LIMITS_TEST_CLOCK: boolean;
   BACKEND_DEADLINE_MS: number;
@@ -29,6 +34,7 @@ export function buildLimiter(
   backends: Backends,
   root: protobuf.Root,
   logger?: Logger,
+  onQuotaThreshold?: (crossing: QuotaThresholdCrossing) => void,
 ) {
   let lastWarnMs = 0;
   const store = redis ? new RedisLimitStore(redis) : new MemoryLimitStore();
@@ -41,6 +47,10 @@ export function buildLimiter(
       overrides: cfg.PLAN_LIMITS_OVERRIDE,
       authAttemptLimit: cfg.AUTH_ATTEMPT_LIMIT,
       authAttemptWindowSeconds: cfg.AUTH_ATTEMPT_WINDOW_SECONDS,
+      testKeyBucket: { capacity: cfg.TEST_KEY_BURST_CAPACITY, refillPerSecond: cfg.TEST_KEY_REFILL_PER_SECOND },
+      feedFetchLimit: cfg.FEED_FETCH_LIMIT,
+      feedFetchWindowSeconds: cfg.FEED_FETCH_WINDOW_SECONDS,
+      onQuotaThreshold,
       onStoreError: (err) => {
         if (Date.now() - lastWarnMs < 60_000) return;
         lastWarnMs = Date.now();

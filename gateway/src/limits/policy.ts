@@ -37,9 +37,37 @@ const UNCOUNTED = new Set(['account', 'anonymous', 'auth_attempt']);
 
 type Limited = Pick<RouteSpec, 'rateLimitClass'>;
 
-/** A data request counts toward the account's quotas: an API key on a route its class counts. */
-export function countsTowardQuota(route: Limited, principalKind: string | undefined): boolean {
-  return principalKind === 'api_key' && !UNCOUNTED.has(route.rateLimitClass);
+/**
+ * A data request counts toward the account's quotas: a live API key on a route its class counts. Test
+ * keys never do (docs/test-keys.md): they exist so integrations can be exercised without spending.
+ */
+export function countsTowardQuota(
+  route: Limited,
+  principalKind: string | undefined,
+  keyMode: string | undefined = 'live',
+): boolean {
+  return principalKind === 'api_key' && keyMode !== 'test' && !UNCOUNTED.has(route.rateLimitClass);
+}
+
+export interface BucketValues {
+  capacity: number;
+  refillPerSecond: number;
+}
+
+/** The burst bucket of a key: the plan's for live keys, the configured small one for test keys. */
+export function bucketFor(
+  limits: PlanLimitValues,
+  keyMode: string | undefined,
+  testBucket: BucketValues,
+): BucketValues {
+  return keyMode === 'test'
+    ? testBucket
+    : { capacity: limits.burst_capacity, refillPerSecond: limits.refill_per_second };
+}
+
+/** A calendar feed fetched by its secret URL: the per-feed fetch window applies (docs/calendar-feeds.md). */
+export function isFeedFetch(route: Limited): boolean {
+  return route.rateLimitClass === 'feed';
 }
 
 /** A public route open to credential guessing: the per-address attempt limit applies. */

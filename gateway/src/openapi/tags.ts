@@ -18,4 +18,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   llm: 'LLM interpretations of a theme, a chart reading, a dasha forecast or muhurta reasoning, synchronous or as Server-Sent Events; paid plans only.',
   feedback: 'Feedback on interpretations and templates.',
   reports: 'Generated report files.',
+  'calendar-feeds':
+    'iCalendar (text/calendar) feeds of a chart, fetched by calendar apps through a secret, revocable URL without an Authorization header.',
+  webhooks:
+    'Webhook endpoints of the tenant: events signed with HMAC-SHA256 (X-Astro-Signature, t=...,v1=...), retried with backoff for 24 h, deliveries listed with their attempts and replayable.',
 };

@@ -88,8 +88,8 @@ describe('computeChart', () => {
       { utcMs: Number.NaN },
       { system: 'hindu' as never },
       { houseSystem: 'koch' as never },
-      { ayanamsha: 'raman' as never },
-      { ayanamsha: null }, // Vedic without Lahiri
+      { ayanamsha: 'sayana' as never },
+      { ayanamsha: null }, // Vedic without an ayanamsha
     ];
     for (const over of bad) assert.throws(() => computeChart({ ...BASE, ...over }), RangeError, JSON.stringify(over));
     assert.equal(computeChart({ ...BASE, latitude: 90 }).house_system, 'porphyry');

@@ -1,5 +1,6 @@
 // A natal chart: 14 positions and 12 cusps, fully determined by its input (DESIGN §5).
-import { applySettings, bodyState, julianDayUT, lahiriAyanamsha, BODY_KEYS } from './ephemeris.ts';
+import { isAyanamsha, type AyanamshaId } from './ayanamsha.ts';
+import { applySettings, ayanamshaDegrees, bodyState, julianDayUT, BODY_KEYS } from './ephemeris.ts';
 import { computeHouses, HOUSE_SYSTEMS, type HouseSystem } from './houses.ts';
 import {
   degreeInSign,
@@ -27,7 +28,8 @@ export interface ChartInput {
   longitude: number;
   system: AstroSystem;
   houseSystem: HouseSystem;
-  ayanamsha: 'lahiri' | null;
+  /** Required (non-null) on a Vedic chart; on a Western chart only recorded (ayanamsha_degrees). */
+  ayanamsha: AyanamshaId | null;
 }
 
 export interface Position {
@@ -71,8 +73,8 @@ function validate(input: ChartInput): void {
   }
   if (system !== 'vedic' && system !== 'western') throw new RangeError(`unknown system ${String(system)}`);
   if (!HOUSE_SYSTEMS.includes(houseSystem)) throw new RangeError(`unknown house system ${String(houseSystem)}`);
-  if (ayanamsha !== 'lahiri' && ayanamsha !== null) throw new RangeError(`unknown ayanamsha ${String(ayanamsha)}`);
-  if (system === 'vedic' && ayanamsha !== 'lahiri') throw new RangeError("a Vedic chart needs ayanamsha 'lahiri'");
+  if (ayanamsha !== null && !isAyanamsha(ayanamsha)) throw new RangeError(`unknown ayanamsha ${String(ayanamsha)}`);
+  if (system === 'vedic' && ayanamsha === null) throw new RangeError('a Vedic chart needs an ayanamsha');
 }
 
 function position(planet: PlanetKey, longitude: number, speed: number, vedic: boolean): Position {
@@ -99,14 +101,15 @@ function position(planet: PlanetKey, longitude: number, speed: number, vedic: bo
 }
 
 /**
- * Compute a chart. Vedic: sidereal (Lahiri) positions and cusps. Western: tropical positions and cusps
- * always; ayanamsha 'lahiri' on a Western chart only records the Lahiri value in ayanamsha_degrees (the
- * spec lets a Western chart carry it, and null suppresses it), it never shifts a position.
+ * Compute a chart. Vedic: sidereal positions and cusps in the input's ayanamsha (explicit, whatever
+ * scope surrounds the call). Western: tropical positions and cusps always; an ayanamsha on a Western
+ * chart only records its value in ayanamsha_degrees (the spec lets a Western chart carry one, and null
+ * suppresses it), it never shifts a position.
  * Throws RangeError for input outside the contract (the service validates before calling).
  */
 export function computeChart(input: ChartInput): ComputedChart {
   validate(input);
-  applySettings();
+  applySettings(input.ayanamsha ?? undefined);
   const vedic = input.system === 'vedic';
   const jdUt = julianDayUT(input.utcMs);
   const planets: Position[] = BODY_KEYS.map((body) => {
@@ -121,13 +124,13 @@ export function computeChart(input: ChartInput): ComputedChart {
     planets,
     houses: h.cusps.map((lon, i) => ({ house: i + 1, sign: signOf(lon), longitude: lon })),
     jd_ut: jdUt,
-    ayanamsha_degrees: input.ayanamsha === 'lahiri' ? lahiriAyanamsha(jdUt) : null,
+    ayanamsha_degrees: input.ayanamsha === null ? null : ayanamshaDegrees(input.ayanamsha, jdUt),
   };
 }
 
 /**
  * The ascendant alone (sweph's houses, no planets): electional searches evaluate it at many moments.
- * Sidereal (Lahiri) when `sidereal`, as in a Vedic chart.
+ * Sidereal (in the surrounding withAyanamsha scope's ayanamsha, Lahiri by default) when `sidereal`.
  */
 export function ascendantLongitude(utcMs: number, latitude: number, longitude: number, sidereal: boolean): number {
   applySettings();

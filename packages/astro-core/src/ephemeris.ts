@@ -3,10 +3,12 @@
 // sweph keeps C state (ephemeris path, sidereal mode, a position cache). On Linux that state is
 // thread-local (the C library is built with __thread), so every worker thread starts from defaults:
 // call initEphemeris() in each thread that computes. Within a thread we re-apply the sidereal mode
-// (Lahiri) at the start of every public computation (applySettings), so nothing else in the process
-// can leave another ayanamsha behind; it costs < 1 µs and also clears sweph's position cache, which
-// makes each computation independent of the ones before it (determinism).
+// (the computation's ayanamsha, ayanamsha.ts) at the start of every public computation
+// (applySettings), so no earlier computation can leave another ayanamsha behind; it costs < 1 µs and
+// also clears sweph's position cache, which makes each computation independent of the ones before it
+// (determinism).
 import { calc_ut, constants, get_ayanamsa_ex_ut, julday, set_ephe_path, set_sid_mode } from 'sweph';
+import { currentAyanamsha, siderealMode, type AyanamshaId } from './ayanamsha.ts';
 import { utcParts } from './moment.ts';
 import { PLANET_KEYS, type PlanetKey } from './tables.ts';
 
@@ -74,9 +76,12 @@ export function ephemerisFlag(): number {
   return epheFlag;
 }
 
-/** Re-apply the process-wide sweph settings this package relies on; call at every public entry point. */
-export function applySettings(): void {
-  set_sid_mode(constants.SE_SIDM_LAHIRI, 0, 0);
+/**
+ * Re-apply the sweph settings this package relies on; call at every public entry point. The sidereal
+ * mode is `ayanamsha` when given, else the surrounding withAyanamsha scope's (Lahiri outside one).
+ */
+export function applySettings(ayanamsha: AyanamshaId = currentAyanamsha()): void {
+  set_sid_mode(siderealMode(ayanamsha), 0, 0);
 }
 
 /**
@@ -104,7 +109,7 @@ export interface BodyState {
 
 /**
  * Apparent geocentric ecliptic position of date (true equinox; light time, aberration, nutation) from
- * sweph, tropical, or sidereal (Lahiri) when `sidereal`. Ketu = rahu + 180° with rahu's speed.
+ * sweph, tropical, or sidereal (in the mode applySettings set) when `sidereal`. Ketu = rahu + 180° with rahu's speed.
  * With `speed` false the speed is 0 and the call costs about a third (Moshier derives the speed from
  * extra positions); the longitude then differs from the one with speed by up to ~1e-13°.
  * Callers must have called applySettings() in the same synchronous computation.
@@ -124,14 +129,23 @@ export function bodyState(body: BodyKey, jdUt: number, sidereal: boolean, speed 
 }
 
 /**
- * Lahiri ayanamsha (true, i.e. including nutation in longitude) at jdUt: exactly the quantity sweph
- * subtracts from apparent tropical longitudes when SEFLG_SIDEREAL is set, so that
- * sidereal = tropical − ayanamsha holds for every position of a chart.
+ * The ayanamsha `id` (true, i.e. including nutation in longitude) at jdUt: exactly the quantity sweph
+ * subtracts from apparent tropical longitudes when SEFLG_SIDEREAL is set in that mode, so that
+ * sidereal = tropical − ayanamsha holds for every position of a chart. Leaves the sidereal mode as the
+ * scope's (applySettings()) afterwards, so a caller's next sidereal position is not silently in `id`.
+ * With `mean`: without nutation, the value printed in most published tables and definitions.
  */
-export function lahiriAyanamsha(jdUt: number): number {
-  const r = get_ayanamsa_ex_ut(jdUt, epheFlag);
+export function ayanamshaDegrees(id: AyanamshaId, jdUt: number, opts: { mean?: boolean } = {}): number {
+  applySettings(id);
+  const r = get_ayanamsa_ex_ut(jdUt, epheFlag | (opts.mean ? constants.SEFLG_NONUT : 0));
+  applySettings();
   if (r.flag < 0) throw new Error(`sweph get_ayanamsa_ex_ut failed at JD ${jdUt}: ${r.error}`);
   return r.data;
+}
+
+/** Lahiri's value at jdUt (ayanamshaDegrees('lahiri', jdUt)). */
+export function lahiriAyanamsha(jdUt: number): number {
+  return ayanamshaDegrees('lahiri', jdUt);
 }
 
 /** True obliquity of the ecliptic (degrees) at jdUt, from sweph (SE_ECL_NUT). */

@@ -32,7 +32,7 @@ export const STEP_MS: Readonly<Record<BodyKey, number>> = {
 const NEVER_STATIONS: ReadonlySet<BodyKey> = new Set<BodyKey>(['sun', 'moon', 'rahu', 'ketu']);
 
 export interface FrameOption {
-  /** Lahiri sidereal longitudes instead of tropical (default false). */
+  /** Sidereal longitudes (the withAyanamsha scope's ayanamsha, Lahiri by default) instead of tropical (default false). */
   sidereal?: boolean;
 }
 

@@ -47,7 +47,7 @@ function run(jdUt: number, lat: number, lon: number, system: HouseSystem, sidere
 }
 
 /**
- * Cusps for the requested system. Sidereal (Lahiri) when `sidereal`; sweph then subtracts the same true
+ * Cusps for the requested system. Sidereal (the mode applySettings set) when `sidereal`; sweph then subtracts the same true
  * ayanamsha as for the planets, and whole-sign cusps start at 0° of the SIDEREAL ascendant's sign.
  * Callers must have called applySettings() in the same synchronous computation.
  */

@@ -3,7 +3,14 @@ export { ascendantLongitude, BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, computeChart } from
 export type { AstroSystem, ChartInput, ComputedChart, HouseCusp, Position } from './chart.ts';
 export { HOUSE_SYSTEMS, type HouseSystem } from './houses.ts';
 export { parseMoment } from './moment.ts';
-export { BODY_KEYS, ephemerisMode, initEphemeris, julianDayUT, utcMsFromJulianDay } from './ephemeris.ts';
+export {
+  ayanamshaDegrees,
+  BODY_KEYS,
+  ephemerisMode,
+  initEphemeris,
+  julianDayUT,
+  utcMsFromJulianDay,
+} from './ephemeris.ts';
 export type { BodyKey, EphemerisMode } from './ephemeris.ts';
 export {
   apparentLongitude,
@@ -20,3 +27,13 @@ export type { FrameOption, LongitudeCrossing, RiseSetOptions, Station } from './
 export * from './tables.ts';
 export * from './significators.ts';
 export * from './dignity.ts';
+export {
+  AYANAMSHA_IDS,
+  AYANAMSHAS,
+  currentAyanamsha,
+  DEFAULT_AYANAMSHA,
+  isAyanamsha,
+  rebindAyanamsha,
+  withAyanamsha,
+} from './ayanamsha.ts';
+export type { AyanamshaDef, AyanamshaId } from './ayanamsha.ts';

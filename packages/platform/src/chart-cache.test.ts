@@ -21,6 +21,19 @@ describe('ChartCache', () => {
     assert.equal(c.get('other-tenant', 'a'), undefined);
   });
 
+  it('keeps variants (a chart in another ayanamsha) apart, and erases them with their chart', () => {
+    const c = new ChartCache();
+    const kp = stored('a');
+    c.put('t', 'a', stored('a'), c.ticket());
+    c.put('t', 'a', kp, c.ticket(), 'krishnamurti');
+    assert.equal(c.get('t', 'a', 'krishnamurti'), kp);
+    assert.notEqual(c.get('t', 'a'), kp);
+    assert.equal(c.get('t', 'a', 'raman'), undefined);
+    assert.equal(c.erase('t', 'a'), 2);
+    assert.equal(c.get('t', 'a', 'krishnamurti'), undefined);
+    assert.equal(c.get('t', 'a'), undefined);
+  });
+
   it('erases one chart, or every chart of a tenant, and counts them', () => {
     const c = new ChartCache();
     for (const [t, id] of [

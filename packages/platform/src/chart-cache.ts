@@ -6,6 +6,10 @@
 // call did not reach and a read that refilled the entry between the call and the commit. A read
 // already in flight when an erasure arrives is not stored (the generation ticket), and a chart that
 // is not found is never cached, so a deleted chart answers 404 as before.
+//
+// A service may also keep derived forms of a chart beside it (a `variant`: vedic-calc's chart
+// recomputed in another ayanamsha). The variant is part of the key, so two forms never mix, and an
+// erasure of the chart drops every variant with it.
 import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
 
 interface Entry {
@@ -27,8 +31,8 @@ export class ChartCache {
     return this.generation;
   }
 
-  get(tenantId: string, chartId: string): StoredChart | undefined {
-    const key = `${tenantId}/${chartId}`;
+  get(tenantId: string, chartId: string, variant = ''): StoredChart | undefined {
+    const key = keyOf(tenantId, chartId, variant);
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     this.entries.delete(key);
@@ -40,19 +44,18 @@ export class ChartCache {
    * Keeps `chart`, frozen: every caller shares the one object, so a handler that modified it would
    * change the next request's chart (it throws instead).
    */
-  put(tenantId: string, chartId: string, chart: StoredChart, ticket: number): void {
+  put(tenantId: string, chartId: string, chart: StoredChart, ticket: number, variant = ''): void {
     if (ticket !== this.generation) return;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(`${tenantId}/${chartId}`, { tenantId, chartId, chart: deepFreeze(chart) });
+    this.entries.set(keyOf(tenantId, chartId, variant), { tenantId, chartId, chart: deepFreeze(chart) });
   }
 
-  /** Erasure: drops the tenant's charts (one chart when given); the count removed. */
+  /** Erasure: drops the tenant's charts (one chart when given), every variant; the count removed. */
   erase(tenantId: string, chartId: string | null): number {
     this.generation++;
-    if (chartId !== null) return this.entries.delete(`${tenantId}/${chartId}`) ? 1 : 0;
     let n = 0;
     for (const [k, e] of this.entries)
-      if (e.tenantId === tenantId) {
+      if (e.tenantId === tenantId && (chartId === null || e.chartId === chartId)) {
         this.entries.delete(k);
         n++;
       }
@@ -62,6 +65,11 @@ export class ChartCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** `#` cannot occur in a tenant or chart id (UUIDs), so variants never collide with plain keys. */
+function keyOf(tenantId: string, chartId: string, variant: string): string {
+  return variant ? `${tenantId}/${chartId}#${variant}` : `${tenantId}/${chartId}`;
 }
 
 function deepFreeze<T>(o: T): T {

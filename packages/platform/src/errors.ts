@@ -46,7 +46,10 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   interpretation_not_found: C(404, 'Interpretation not found.'),
   feedback_not_found: C(404, 'Feedback not found.'),
   api_key_not_found: C(404, 'API key not found.'),
+  calendar_feed_not_found: C(404, 'Calendar feed not found.'),
   tenant_not_found: C(404, 'Tenant not found.'),
+  webhook_not_found: C(404, 'Webhook not found.'),
+  webhook_delivery_not_found: C(404, 'Webhook delivery not found.'),
   // 405, 409, 410, 413, 415
   method_not_allowed: C(405, 'This method is not allowed on this path.'),
   email_already_registered: C(409, 'This e-mail is already registered.'),
@@ -55,6 +58,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   idempotency_in_progress: C(409, 'A request with this Idempotency-Key is still being processed.'),
   invalid_or_expired_code: C(410, 'The code is invalid or expired.'),
   invalid_or_expired_reset_link: C(410, 'The reset link is invalid, expired or already used.'),
+  calendar_feed_revoked: C(410, 'This calendar feed was revoked.'),
   payload_too_large: C(413, 'The request body is too large.'),
   unsupported_media_type: C(415, 'The request body must be JSON (Content-Type: application/json).'),
   // 422
@@ -80,10 +84,15 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   invalid_return_location: C(422, 'Give both return coordinates or neither.'),
   invalid_plan_tier: C(422, 'Unknown plan tier.'),
   invalid_scope: C(422, 'Unknown scope.'),
+  // webhooks (issue 21 item 4): a URL naming a private, loopback, link-local or metadata address (SSRF)
+  webhook_url_not_allowed: C(422, 'The webhook URL is not allowed: it must be http(s) and reach a public address.'),
+  webhook_limit_reached: C(422, 'The tenant has as many webhook endpoints as allowed.'),
   unknown_planet: C(422, 'Unknown planet.'),
+  unknown_ayanamsha: C(422, 'Unknown ayanamsha.'),
   unknown_theme: C(422, 'Unknown theme.'),
   house_number_out_of_range: C(422, 'House number out of range.'),
   unsupported_muhurta_activity_type: C(422, 'Unsupported muhurta activity type.'),
+  unsupported_yoga_category: C(422, 'Unsupported yoga category.'),
   rectification_grid_input_invalid: C(422, 'The rectification window is invalid.'),
   chart_missing_moon: C(422, 'The chart has no Moon.'),
   moon_not_in_chart: C(422, 'The chart has no Moon.'),
@@ -97,6 +106,7 @@ export const ERROR_CODES: Record<string, CodeInfo> = {
   no_matching_template: C(422, 'No statement template matches any talent of this chart.'),
   // 429
   rate_limited: C(429, 'Too many requests; slow down.'),
+  calendar_feed_rate_limited: C(429, 'This calendar feed was fetched too often; retry later.'),
   too_many_requests: C(429, 'Quota used up.'),
   llm_budget_exceeded: C(429, 'Hourly LLM spend cap reached.'),
   llm_budget_exhausted: C(429, 'Monthly LLM budget used up.'),

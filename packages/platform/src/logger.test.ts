@@ -20,6 +20,16 @@ describe('log redaction', () => {
     const s = redact('key ak_live_abcDEF123 and eyJhbGciOi.eyJzdWIiOi.sig here') as string;
     assert.doesNotMatch(s, /abcDEF123/);
     assert.doesNotMatch(s, /eyJzdWIiOi/);
+    const t = redact('test key ak_test_XyZ987abc in a message') as string;
+    assert.doesNotMatch(t, /XyZ987abc/);
+    assert.match(t, /ak_test_\[redacted\]/);
+    const f = redact('GET /v1/calendar-feeds/ical_Ab3-_x9QwErTyUiOpAsDfGhJkLzXcVbNm1234567890ab.ics') as string;
+    assert.equal(f, 'GET /v1/calendar-feeds/ical_[redacted].ics');
+  });
+
+  it('masks webhook signing secrets inside free text', () => {
+    const s = redact('rolled to whsec_Ab-c_123xyz for the endpoint') as string;
+    assert.equal(s, 'rolled to whsec_[redacted] for the endpoint');
   });
 });
 

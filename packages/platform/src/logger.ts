@@ -8,12 +8,21 @@ import { activeTrace } from './trace.ts';
 export type Logger = winston.Logger;
 
 const SECRET_KEYS =
-  /^(password|new_password|current_password|token|access_token|refresh_token|authorization|plaintext|key|api_key|secret|code|cookie)$/i;
-const KEY_RE = /ak_live_[A-Za-z0-9]+/g;
+  /^(password|new_password|current_password|token|access_token|refresh_token|authorization|plaintext|key|api_key|secret|code|cookie|feed_token)$/i;
+const KEY_RE = /ak_(live|test)_[A-Za-z0-9]+/g;
 const JWT_RE = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/** Calendar feed tokens (docs/calendar-feeds.md): the URL is the credential. */
+export const FEED_TOKEN_RE = /ical_[A-Za-z0-9_-]{16,}/g;
+// Webhook signing secrets (services/account/src/domain/webhooks/signature.ts).
+const WHSEC_RE = /whsec_[A-Za-z0-9_-]+/g;
 
 export function redact(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(KEY_RE, 'ak_live_[redacted]').replace(JWT_RE, '[jwt redacted]');
+  if (typeof value === 'string')
+    return value
+      .replace(KEY_RE, 'ak_$1_[redacted]')
+      .replace(JWT_RE, '[jwt redacted]')
+      .replace(FEED_TOKEN_RE, 'ical_[redacted]')
+      .replace(WHSEC_RE, 'whsec_[redacted]');
   if (value === null || typeof value !== 'object' || depth > 6) return value;
   if (value instanceof Error) return { name: value.name, message: redact(value.message), stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));

@@ -2,6 +2,19 @@
 // services trust it because only the gateway can reach them (see k8s network policy / loopback).
 import type { Metadata } from '@grpc/grpc-js';
 
+/** An API key's mode (docs/test-keys.md): test keys never spend quota, credits or a paid model. */
+export const KEY_MODES = ['live', 'test'] as const;
+export type KeyMode = (typeof KEY_MODES)[number];
+
+export function isKeyMode(v: unknown): v is KeyMode {
+  return v === 'live' || v === 'test';
+}
+
+/** A test key's caller; sessions and live keys are not. */
+export function isTestMode(p: Pick<Principal, 'key_mode'> | undefined): boolean {
+  return p?.key_mode === 'test';
+}
+
 export interface Principal {
   kind: 'api_key' | 'session';
   tenant_id: string;
@@ -9,6 +22,8 @@ export interface Principal {
   key_id: string; // '' for sessions
   scopes: string[];
   plan_tier: string;
+  /** API keys only: `test` for an ak_test_ key; absent or `live` otherwise. */
+  key_mode?: KeyMode;
   /** Sessions only: the user snapshot carried in the access token (GET /v1/auth/me reads it). */
   user?: SessionUser;
 }

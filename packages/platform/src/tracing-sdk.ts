@@ -28,6 +28,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { FEED_TOKEN_RE } from './logger.ts';
 
 export interface TracingSettings {
   serviceName: string;
@@ -94,6 +95,16 @@ export function startTracing(s: TracingSettings): StartedTracing {
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]!),
+        // A calendar feed's URL is its credential: the span keeps the path with the token masked.
+        requestHook: (span, req) => {
+          const url = 'url' in req && typeof req.url === 'string' ? req.url : '';
+          if (!url.includes('ical_')) return;
+          const masked = url.replace(FEED_TOKEN_RE, 'ical_[redacted]');
+          span.setAttribute('http.target', masked);
+          span.setAttribute('url.path', masked.split('?')[0]!);
+          const host = 'headers' in req ? (req.headers as Record<string, unknown>).host : undefined;
+          if (typeof host === 'string') span.setAttribute('http.url', `http://${host}${masked}`);
+        },
       }),
       // Route handlers only: the dispatcher is one middleware, a span per middleware says nothing.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),

@@ -384,6 +384,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/calendar-feeds/{feed_token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feed as iCalendar (text/calendar); the token in the URL is the credential
+     * @description Access: public; rate-limit class feed.
+     */
+    get: operations['CalendarFeedService_GetCalendarFeedIcs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/charts': {
     parameters: {
       query?: never;
@@ -423,6 +443,50 @@ export interface paths {
      * @description Access: api_key, scope charts:write; rate-limit class standard.
      */
     delete: operations['ChartService_DeleteChart'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/charts/{chart_id}/calendar-feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chart's active calendar feeds, newest first, without their URLs
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['CalendarFeedService_ListCalendarFeeds'];
+    put?: never;
+    /**
+     * Create a calendar feed of the chart; the secret feed URL is returned once
+     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     */
+    post: operations['CalendarFeedService_CreateCalendarFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/charts/{chart_id}/calendar-feeds/{feed_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a calendar feed: its URL answers 410 from then on
+     * @description Access: api_key, scope charts:write; rate-limit class standard.
+     */
+    delete: operations['CalendarFeedService_DeleteCalendarFeed'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1072,6 +1136,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{chart_id}/dosha/kaal-sarp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetKaalSarp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{chart_id}/dosha/manglik': {
     parameters: {
       query?: never;
@@ -1084,6 +1168,66 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['MatchingService_GetManglik'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/pitra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DoshaService_GetPitra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/dosha/sade-sati': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DoshaService_GetSadeSati'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{chart_id}/yogas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Yogas formed in a chart: each with the planets and houses that formed it, strength and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['YogaService_GetChartYogas'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1276,6 +1420,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/charts/{id}/dashas/ashtottari': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ashtottari (108-year) dasha chain to the requested depth (1-4)
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DashaSystemsService_GetAshtottari'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/ashtottari/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ashtottari periods (maha to sukshma) in force at a moment
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetAshtottariCurrent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/ashtottari/next-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next Ashtottari boundary at or after a moment and the highest level that changes
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetAshtottariNextChange'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/vedic/charts/{id}/dashas/chara': {
     parameters: {
       query?: never;
@@ -1288,6 +1492,66 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['DashaService_GetCharaDasha'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kalachakra (sign) dasha chain from the Moon's nakshatra pada, to the requested depth (1-4)
+     * @description Access: api_key, scope charts:read; rate-limit class heavy.
+     */
+    get: operations['DashaSystemsService_GetKalachakra'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Kalachakra periods (maha to sukshma) in force at a moment
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetKalachakraCurrent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/dashas/kalachakra/next-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The next Kalachakra boundary at or after a moment and the highest level that changes
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['DashaSystemsService_GetKalachakraNextChange'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1448,6 +1712,26 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['PredictService_GetHouseQuality'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vedic/charts/{id}/image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * North or South Indian chart of the rasi or a varga as an image (SVG or PNG)
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['VedicImageService_GetChartImage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2319,6 +2603,158 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/vedic/yogas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The yoga catalogue: every rule's id, name, category, rule text and source
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['YogaService_ListYogas'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's webhook endpoints, newest first, without secrets
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhooks'];
+    put?: never;
+    /**
+     * Register an endpoint for event types; the signing secret is shown once
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_CreateWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook endpoint, without its secret
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_GetWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an endpoint with its deliveries
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    delete: operations['WebhookService_DeleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint's URL, event types, description or enabled flag
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    patch: operations['WebhookService_UpdateWebhook'];
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first, each with its attempts
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    get: operations['WebhookService_ListWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{delivery_id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now (same event id), with a fresh retry window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_ReplayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/roll-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new signing secret (shown once); the old one keeps signing beside it for the overlap window
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_RollWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a webhook.ping event to this endpoint
+     * @description Access: credential, scope keys:manage; rate-limit class account.
+     */
+    post: operations['WebhookService_TestWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/western/charts/{id}/annual-forecast': {
     parameters: {
       query?: never;
@@ -2471,6 +2907,26 @@ export interface paths {
      * @description Access: api_key, scope charts:read; rate-limit class standard.
      */
     get: operations['WesternCoreService_GetHouses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/western/charts/{id}/image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chart's wheel as an image: signs, houses, planets, major aspects (SVG or PNG)
+     * @description Access: api_key, scope charts:read; rate-limit class standard.
+     */
+    get: operations['WesternImageService_GetWheelImage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2999,6 +3455,11 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
+      /**
+       * @description live (default, ak_live_) or test (ak_test_): a test key reaches every route but never spends quota, credits or a paid model
+       * @enum {string}
+       */
+      mode?: 'live' | 'test';
     };
     'astro.account.v1.ApiKey': {
       /** Format: uuid */
@@ -3020,6 +3481,8 @@ export interface components {
         [key: string]: unknown;
       } | null;
       plaintext?: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.ListApiKeysResponse': {
       keys: components['schemas']['astro.account.v1.ApiKey'][];
@@ -3034,6 +3497,8 @@ export interface components {
       /** Format: int64 */
       total_errors: number;
       buckets: components['schemas']['astro.account.v1.UsageBucket'][];
+      /** Format: int64 */
+      test_requests: number;
     };
     'astro.account.v1.UsageBucket': {
       /** Format: date-time */
@@ -3046,6 +3511,8 @@ export interface components {
       /** Format: int64 */
       errors_5xx: number;
       latency_p95_ms: number | null;
+      /** @enum {string} */
+      mode: 'live' | 'test';
     };
     'astro.account.v1.LoginRequest': {
       email: string;
@@ -3231,11 +3698,32 @@ export interface components {
        */
       house_system?: 'placidus' | 'whole_sign' | 'equal' | 'porphyry';
       /**
-       * @description lahiri or null; default lahiri; required for Vedic
+       * @description default lahiri; null suppresses it on a Western chart; required for Vedic; anything else answers 422 unknown_ayanamsha
        * @default lahiri
        * @enum {unknown}
        */
-      ayanamsha?: 'lahiri' | null;
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra'
+        | null;
     };
     'astro.chart.v1.BirthInputParams':
       | {
@@ -3266,7 +3754,30 @@ export interface components {
       id?: string;
       /** @enum {string} */
       system: 'vedic' | 'western';
-      ayanamsha: 'lahiri' | null;
+      ayanamsha:
+        | (
+            | 'lahiri'
+            | 'true_chitra'
+            | 'raman'
+            | 'krishnamurti'
+            | 'fagan_bradley'
+            | 'yukteshwar'
+            | 'true_revati'
+            | 'true_pushya'
+            | 'suryasiddhanta'
+            | 'jn_bhasin'
+            | 'true_mula'
+            | 'lahiri_icrc'
+            | 'lahiri_1940'
+            | 'krishnamurti_vp291'
+            | 'ushashashi'
+            | 'deluce'
+            | 'djwhal_khul'
+            | 'aryabhata'
+            | 'ss_revati'
+            | 'ss_citra'
+          )
+        | null;
       /**
        * @description porphyry when Placidus was requested inside the polar circles
        * @enum {string}
@@ -3277,6 +3788,7 @@ export interface components {
       birth: components['schemas']['astro.chart.v1.Birth'] | null;
       planets: components['schemas']['astro.chart.v1.Position'][];
       houses: components['schemas']['astro.chart.v1.HouseCusp'][];
+      ayanamsha_degrees: number | null;
     };
     'astro.chart.v1.Birth': {
       /**
@@ -3326,6 +3838,33 @@ export interface components {
       house: number;
       sign: string;
       longitude: number;
+    };
+    'astro.chart.v1.CalendarFeed': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      chart_id: string;
+      /** @enum {string} */
+      kind: 'vimshottari' | 'transits' | 'muhurta';
+      name: string;
+      /** Format: int32 */
+      depth?: number;
+      /** Format: int32 */
+      days?: number;
+      activity_type?: string;
+      latitude?: number;
+      longitude?: number;
+      timezone?: string;
+      path?: string;
+      /** Format: uri */
+      url?: string;
+      token_prefix: string;
+      /** Format: date-time */
+      created_at: string;
+      last_fetched_at: string | null;
+    };
+    'astro.chart.v1.ListCalendarFeedsResponse': {
+      feeds: components['schemas']['astro.chart.v1.CalendarFeed'][];
     };
     'astro.feedback.v1.TalentProfile': {
       chart_id: string;
@@ -3890,6 +4429,75 @@ export interface components {
       /** @enum {string} */
       plan_tier: 'free' | 'hobby' | 'pro';
     };
+    'astro.vedic.v1.KaalSarpResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description present: all seven on one side of the axis by longitude; partial: one planet outside, or hemmed by signs only (see conventions)
+       * @enum {string}
+       */
+      status: 'present' | 'partial' | 'absent';
+      type:
+        | (
+            | 'anant'
+            | 'kulik'
+            | 'vasuki'
+            | 'shankhpal'
+            | 'padma'
+            | 'mahapadma'
+            | 'takshak'
+            | 'karkotak'
+            | 'shankhachur'
+            | 'ghatak'
+            | 'vishdhar'
+            | 'sheshnag'
+          )
+        | null;
+      direction: ('savya' | 'apasavya') | null;
+      rahu_sign: string;
+      /** Format: int32 */
+      rahu_house: number;
+      ketu_sign: string;
+      /** Format: int32 */
+      ketu_house: number;
+      planets: components['schemas']['astro.vedic.v1.KaalSarpPlanet'][];
+      breaking_planets: string[];
+      hemmed_by_signs: boolean;
+      /** @enum {string} */
+      lagna_side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      reason: string;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.KaalSarpPlanet': {
+      planet: string;
+      sign: string;
+      /** Format: int32 */
+      house: number;
+      /** @description sidereal (Lahiri), degrees */
+      longitude: number;
+      /**
+       * @description the half of the zodiac it lies in by longitude, counted in zodiacal order from the first node named
+       * @enum {string}
+       */
+      side: 'rahu_to_ketu' | 'ketu_to_rahu';
+      with_node: ('rahu' | 'ketu') | null;
+    };
+    'astro.vedic.v1.DoshaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.FeatureUsed': {
+      source: string;
+      version: string;
+      fields: string[];
+    };
     'astro.vedic.v1.ManglikResponse': {
       chart_id: string;
       method_version: string;
@@ -3903,6 +4511,10 @@ export interface components {
       source: string;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ManglikReference': {
       /** @enum {string} */
@@ -3923,15 +4535,147 @@ export interface components {
       choice: string;
       alternatives: string;
     };
-    'astro.vedic.v1.FeatureUsed': {
+    'astro.vedic.v1.PitraResponse': {
+      chart_id: string;
+      method_version: string;
+      /**
+       * @description the named rule set applied
+       * @enum {string}
+       */
+      rule_set: 'pyjhora-toi-v1';
+      present: boolean;
+      rules: components['schemas']['astro.vedic.v1.PitraRule'][];
+      /** Format: int32 */
+      fired_count: number;
+      reason: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.PitraRule': {
+      rule: string;
+      fired: boolean;
+      description: string;
+      planets: string[];
+      houses: number[];
+      reason: string;
       source: string;
-      version: string;
-      fields: string[];
+    };
+    'astro.vedic.v1.SadeSatiResponse': {
+      chart_id: string;
+      method_version: string;
+      moon_sign: string;
+      /** @description natal, sidereal (Lahiri), degrees */
+      moon_longitude: number;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
+      cycles: components['schemas']['astro.vedic.v1.SaturnCycle'][];
+      phase_at_from: ('sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama') | null;
+      source: string;
+      conventions: components['schemas']['astro.vedic.v1.DoshaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.SaturnStay': {
+      /**
+       * @description Saturn in the 12th, 1st, 2nd, 4th or 8th sign from the natal Moon sign
+       * @enum {string}
+       */
+      phase: 'sade_sati_rising' | 'sade_sati_peak' | 'sade_sati_setting' | 'ardhashtama' | 'ashtama';
+      /** Format: int32 */
+      house_from_moon: number;
+      saturn_sign: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal ingress into the sign (UTC, to the second)
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description Saturn's sidereal egress from the sign
+       */
+      end: string;
+      /**
+       * @description retrograde: a re-entry while moving backwards
+       * @enum {string}
+       */
+      start_motion: 'direct' | 'retrograde';
+      /** @enum {string} */
+      end_motion: 'direct' | 'retrograde';
+    };
+    'astro.vedic.v1.SaturnCycle': {
+      /**
+       * @description ardhashtama (4th) and ashtama (8th) are the two Dhaiyas (Kantaka and Ashtama Shani)
+       * @enum {string}
+       */
+      kind: 'sade_sati' | 'ardhashtama' | 'ashtama';
+      /**
+       * Format: date-time
+       * @description first ingress
+       */
+      start: string;
+      peak_start: string | null;
+      peak_end: string | null;
+      /**
+       * Format: date-time
+       * @description last egress
+       */
+      end: string;
+      stays: components['schemas']['astro.vedic.v1.SaturnStay'][];
+    };
+    'astro.vedic.v1.ChartYogasResponse': {
+      chart_id: string;
+      method_version: string;
+      /** Format: int32 */
+      present_count: number;
+      yogas: components['schemas']['astro.vedic.v1.ChartYoga'][];
+      conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.ChartYoga': {
+      id: string;
+      name: string;
+      category: string;
+      present: boolean;
+      occurrences: components['schemas']['astro.vedic.v1.YogaOccurrence'][];
+      source: string;
+      strength_source: string;
+    };
+    'astro.vedic.v1.YogaOccurrence': {
+      planets: string[];
+      houses: number[];
+      strength: string;
+      bindings: components['schemas']['astro.vedic.v1.YogaBinding'][];
+    };
+    'astro.vedic.v1.YogaBinding': {
+      variable: string;
+      value: string;
+    };
+    'astro.vedic.v1.YogaConvention': {
+      topic: string;
+      choice: string;
     };
     'astro.vedic.v1.JaiminiLegacyArudhaResponse': {
       chart_id: string;
       lagna_sign: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiArudhaEntry': {
       /** Format: int32 */
@@ -3947,11 +4691,19 @@ export interface components {
       /** Format: int32 */
       badhaka_house: number;
       explanation: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.BhavaBalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.BhavaBalaEntry': {
       /** Format: int32 */
@@ -4023,6 +4775,10 @@ export interface components {
       chart_id: string;
       starting_sign: string;
       periods: components['schemas']['astro.vedic.v1.CharaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CharaPeriod': {
       sign: string;
@@ -4037,6 +4793,10 @@ export interface components {
       md: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       ad: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
       pd: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'] | null;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyDashaPeriod': {
       lord: string;
@@ -4055,6 +4815,10 @@ export interface components {
       mahadashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.LegacyDashaPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetYoginiDashaResponse': {
       chart_id: string;
@@ -4062,6 +4826,10 @@ export interface components {
       /** Format: int32 */
       starting_yogini_index: number;
       periods: components['schemas']['astro.vedic.v1.YoginiPeriod'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.YoginiPeriod': {
       /** @enum {string} */
@@ -4079,22 +4847,30 @@ export interface components {
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
       focus_topics: string[];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalEntry': {
       /** @description sun .. ketu, ascendant, midheaven */
       planet: string;
       sign: string;
     };
-    'astro.vedic.v1.GetVimshottariResponse': {
+    'astro.vedic.v1.GetAshtottariResponse': {
       chart_id: string;
       method_version: string;
+      birth_nakshatra: string;
       birth_dasha_lord: string;
       /** Format: date-time */
       birth_dasha_start: string;
+      balance_years: number;
+      applicable: boolean | null;
       mahadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       antardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       pratyantardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
       sukshmadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      conventions: components['schemas']['astro.vedic.v1.DashaConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
     };
     'astro.vedic.v1.DashaPeriod': {
@@ -4148,6 +4924,139 @@ export interface components {
       sign: string | null;
       nakshatra: string | null;
     };
+    'astro.vedic.v1.DashaConvention': {
+      topic: string;
+      choice: string;
+      alternatives: string;
+    };
+    'astro.vedic.v1.GetAshtottariCurrentResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      md: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      ad: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetAshtottariNextChangeResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      changes_at: string | null;
+      changed_level: ('maha' | 'antar' | 'pratyantar' | 'sukshma') | null;
+      current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetKalachakraResponse': {
+      chart_id: string;
+      method_version: string;
+      birth_cycle: components['schemas']['astro.vedic.v1.KalachakraCycle'] | null;
+      birth_dasha_sign: string;
+      /** Format: date-time */
+      birth_dasha_start: string;
+      balance_years: number;
+      mahadashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      antardashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      pratyantardashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      sukshmadashas: components['schemas']['astro.vedic.v1.KalachakraPeriod'][];
+      conventions: components['schemas']['astro.vedic.v1.DashaConvention'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
+    'astro.vedic.v1.KalachakraCycle': {
+      nakshatra: string;
+      /** Format: int32 */
+      pada: number;
+      /** @enum {string} */
+      direction: 'savya' | 'apasavya';
+      /** @enum {string} */
+      group: 'ashwini' | 'bharani' | 'rohini' | 'mrigashira';
+      signs: string[];
+      paramayus_years: number;
+      deha_sign: string;
+      jeeva_sign: string;
+    };
+    'astro.vedic.v1.KalachakraPeriod': {
+      /** @enum {string} */
+      period_level: 'maha' | 'antar' | 'pratyantar' | 'sukshma';
+      /** Format: int32 */
+      level: number;
+      sign: string;
+      parents: string[];
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      duration_days: number;
+      gati: ('manduka' | 'markati' | 'simhavalokana') | null;
+      sign_lord: string;
+      lord_strength: number | null;
+      lord_house: number | null;
+      owned_houses: number[];
+      dignity:
+        | (
+            | 'exalted'
+            | 'moolatrikona'
+            | 'own_sign'
+            | 'great_friend'
+            | 'friend'
+            | 'neutral'
+            | 'enemy'
+            | 'great_enemy'
+            | 'debilitated'
+          )
+        | null;
+      lord_context: components['schemas']['astro.vedic.v1.DashaLordContext'] | null;
+    };
+    'astro.vedic.v1.GetKalachakraCurrentResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      md: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      ad: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      pd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      sd: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetKalachakraNextChangeResponse': {
+      chart_id: string;
+      /** Format: date-time */
+      at: string;
+      changes_at: string | null;
+      changed_level: ('maha' | 'antar' | 'pratyantar' | 'sukshma') | null;
+      current_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      next_period: components['schemas']['astro.vedic.v1.KalachakraPeriod'] | null;
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
+    };
+    'astro.vedic.v1.GetVimshottariResponse': {
+      chart_id: string;
+      method_version: string;
+      birth_dasha_lord: string;
+      /** Format: date-time */
+      birth_dasha_start: string;
+      mahadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      antardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      pratyantardashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      sukshmadashas: components['schemas']['astro.vedic.v1.DashaPeriod'][];
+      features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+    };
     'astro.vedic.v1.GetVimshottariCardsResponse': {
       chart_id: string;
       /** Format: date-time */
@@ -4156,6 +5065,10 @@ export interface components {
       ends_at: string;
       cards: components['schemas']['astro.vedic.v1.DashaCard'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DashaCard': {
       /** @enum {string} */
@@ -4177,6 +5090,10 @@ export interface components {
       pd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       sd: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.GetVimshottariNextChangeResponse': {
       chart_id: string;
@@ -4187,11 +5104,19 @@ export interface components {
       current_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       next_period: components['schemas']['astro.vedic.v1.DashaPeriod'] | null;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DivisionalChart': {
       varga: string;
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.DivisionalEntry'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.EssentialPlanetsResponse': {
       chart_id: string;
@@ -4287,6 +5212,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.IshtaKashtaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.IshtaKashtaEntry': {
       planet: string;
@@ -4301,12 +5230,20 @@ export interface components {
       upapada_lagna: string;
       entries: components['schemas']['astro.vedic.v1.JaiminiArudhaEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiAspectsResponse': {
       chart_id: string;
       method_version: string;
       aspects: components['schemas']['astro.vedic.v1.JaiminiRashiAspect'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiRashiAspect': {
       source_sign: string;
@@ -4324,6 +5261,10 @@ export interface components {
       amatyakaraka: string;
       karakamsha_sign: string;
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.JaiminiKarakaAssignment': {
       /** @enum {string} */
@@ -4335,6 +5276,10 @@ export interface components {
     'astro.vedic.v1.JaiminiLegacyKarakasResponse': {
       chart_id: string;
       assignments: components['schemas']['astro.vedic.v1.JaiminiKarakaAssignment'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LivelihoodResponse': {
       chart_id: string;
@@ -4375,6 +5320,10 @@ export interface components {
       /** @enum {string} */
       method_version: 'muhurta-legacy-tara-vaara-v1';
       candidates: components['schemas']['astro.vedic.v1.LegacyMuhurtaCandidate'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.LegacyMuhurtaCandidate': {
       /** Format: date-time */
@@ -4489,12 +5438,20 @@ export interface components {
       natal_longitude: number;
       daily_movement: number;
       days_since_period_start: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaResponse': {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.ShadbalaEntry'][];
       note: string;
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.ShadbalaEntry': {
       planet: string;
@@ -4512,6 +5469,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.KalaEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaEntry': {
       planet: string;
@@ -4530,6 +5491,10 @@ export interface components {
       sunset: string;
       entries: components['schemas']['astro.vedic.v1.KalaFullEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.KalaFullEntry': {
       planet: string;
@@ -4542,6 +5507,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.CompositeEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.CompositeEntry': {
       planet: string;
@@ -4561,12 +5530,20 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthResponse': {
       chart_id: string;
       method_version: string;
       entries: components['schemas']['astro.vedic.v1.PlanetStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PlanetStrengthEntry': {
       planet: string;
@@ -4622,6 +5599,10 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.TheoHouseStrengthResponse': {
       chart_id: string;
@@ -4753,6 +5734,10 @@ export interface components {
       chart_id: string;
       entries: components['schemas']['astro.vedic.v1.VargaDignityEntry'][];
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaDignityEntry': {
       planet: string;
@@ -4767,6 +5752,10 @@ export interface components {
       vargas: string[];
       entries: components['schemas']['astro.vedic.v1.VargaStrengthEntry'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VargaStrengthEntry': {
       planet: string;
@@ -4786,6 +5775,10 @@ export interface components {
       method_version: string;
       vargas: components['schemas']['astro.vedic.v1.DivisionalChart'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.VimshopakaResponse': {
       chart_id: string;
@@ -4796,12 +5789,41 @@ export interface components {
         [key: string]: number;
       };
       method_version: string;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingRequest': {
       /** @description the groom (boy): the classical rules are directional */
       groom: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
       /** @description the bride (girl) */
       bride: components['schemas']['astro.vedic.v1.MatchingPartnerInputParams'];
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MatchingPartnerInputParams': {
       /**
@@ -4840,6 +5862,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MatchingPartnerMoon': {
       chart_id: string | null;
@@ -4913,6 +5939,10 @@ export interface components {
       manglik: components['schemas']['astro.vedic.v1.ManglikPair'] | null;
       conventions: components['schemas']['astro.vedic.v1.MatchingConvention'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Porutham': {
       /** @enum {string} */
@@ -4949,6 +5979,31 @@ export interface components {
       longitude: number;
       /** @description IANA time zone; the answer's timestamps use it */
       timezone: string;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.MuhurtaCandidate': {
       natal_chart_id: string;
@@ -4972,6 +6027,10 @@ export interface components {
       components: components['schemas']['astro.vedic.v1.MuhurtaComponent'][];
       caution_windows: components['schemas']['astro.vedic.v1.MuhurtaCautionWindow'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.MuhurtaComponent': {
       /** @enum {string} */
@@ -5022,6 +6081,31 @@ export interface components {
        * @default 10
        */
       top_n?: number;
+      /**
+       * @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha
+       * @enum {string}
+       */
+      ayanamsha?:
+        | 'lahiri'
+        | 'true_chitra'
+        | 'raman'
+        | 'krishnamurti'
+        | 'fagan_bradley'
+        | 'yukteshwar'
+        | 'true_revati'
+        | 'true_pushya'
+        | 'suryasiddhanta'
+        | 'jn_bhasin'
+        | 'true_mula'
+        | 'lahiri_icrc'
+        | 'lahiri_1940'
+        | 'krishnamurti_vp291'
+        | 'ushashashi'
+        | 'deluce'
+        | 'djwhal_khul'
+        | 'aryabhata'
+        | 'ss_revati'
+        | 'ss_citra';
     };
     'astro.vedic.v1.SearchMuhurtaResponse': {
       natal_chart_id: string;
@@ -5036,6 +6120,10 @@ export interface components {
       method_version: 'muhurta-electional-v1';
       candidates: components['schemas']['astro.vedic.v1.MuhurtaCandidate'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.DailyPanchangaResponse': {
       /** Format: date */
@@ -5047,6 +6135,10 @@ export interface components {
       durmuhurtam: components['schemas']['astro.vedic.v1.Durmuhurtam'][];
       chogadia: components['schemas']['astro.vedic.v1.Chogadia'][];
       features_used: components['schemas']['astro.vedic.v1.FeatureUsed'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Panchanga': {
       /**
@@ -5091,6 +6183,10 @@ export interface components {
       ghati_since_sunrise: number;
       /** @description elapsed vighatis (24 seconds each) since the sunrise of the day */
       vighati_since_sunrise: number;
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.Tithi': {
       /**
@@ -5206,6 +6302,10 @@ export interface components {
       auspicious_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       caution_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
       neutral_windows: components['schemas']['astro.vedic.v1.PanchangaWindow'][];
+      /** @description ayanamsha of the sidereal positions used (docs/ayanamshas.md) */
+      ayanamsha?: string;
+      /** @description its value at the chart's birth moment, degrees (true, with nutation); omitted when no chart was read */
+      ayanamsha_degrees?: number;
     };
     'astro.vedic.v1.PanchangaWindow': {
       name: string;
@@ -5273,6 +6373,80 @@ export interface components {
       /** Format: date-time */
       sunrise: string;
       note: string | null;
+    };
+    'astro.vedic.v1.ListYogasResponse': {
+      method_version: string;
+      /** Format: int32 */
+      count: number;
+      yogas: components['schemas']['astro.vedic.v1.YogaCatalogueEntry'][];
+      conventions: components['schemas']['astro.vedic.v1.YogaConvention'][];
+    };
+    'astro.vedic.v1.YogaCatalogueEntry': {
+      id: string;
+      name: string;
+      category: string;
+      rule_text: string;
+      rule_json: string;
+      family: string;
+      source: string;
+      strength_rule: string;
+      note: string;
+    };
+    'astro.account.v1.CreateWebhookRequest': {
+      /**
+       * Format: uri
+       * @description http(s) URL; private, loopback, link-local and metadata addresses are refused
+       */
+      url: string;
+      /** @description event types, at least one */
+      events: string[];
+      description?: string;
+    };
+    'astro.account.v1.Webhook': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uri */
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      previous_secret_expires_at: string | null;
+      secret?: string;
+    };
+    'astro.account.v1.ListWebhooksResponse': {
+      webhooks: components['schemas']['astro.account.v1.Webhook'][];
+    };
+    'astro.account.v1.ListWebhookDeliveriesResponse': {
+      deliveries: components['schemas']['astro.account.v1.WebhookDelivery'][];
+    };
+    'astro.account.v1.WebhookDelivery': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhook_id: string;
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      /** Format: int32 */
+      attempt_count: number;
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      delivered_at: string | null;
+      attempts: components['schemas']['astro.account.v1.WebhookAttempt'][];
+    };
+    'astro.account.v1.WebhookAttempt': {
+      /** Format: date-time */
+      attempted_at: string;
+      status_code: number | null;
+      error: string | null;
+      /** Format: int32 */
+      duration_ms: number;
     };
     'astro.western.v1.AnnualForecastResponse': {
       natal_chart_id: string;
@@ -6048,7 +7222,8 @@ export interface operations {
            *           "last_used_at": "2026-11-25T00:33:38.822Z",
            *           "expires_at": null,
            *           "revoked_at": null,
-           *           "metadata": {}
+           *           "metadata": {},
+           *           "mode": "live"
            *         }
            *       ]
            *     }
@@ -6262,6 +7437,7 @@ export interface operations {
            *       "expires_at": null,
            *       "revoked_at": null,
            *       "metadata": {},
+           *       "mode": "live",
            *       "plaintext": "ak_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
            *     }
            */
@@ -6507,7 +7683,8 @@ export interface operations {
            *       "last_used_at": null,
            *       "expires_at": null,
            *       "revoked_at": "2026-11-25T00:33:40.387Z",
-           *       "metadata": {}
+           *       "metadata": {},
+           *       "mode": "live"
            *     }
            */
           'application/json': components['schemas']['astro.account.v1.ApiKey'];
@@ -6755,9 +7932,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:45.881Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "mode": "live",
            *           "requests": 27,
            *           "errors_4xx": 0,
            *           "errors_5xx": 1,
@@ -6964,9 +8143,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:45.914Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
+           *           "mode": "live",
            *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -6974,6 +8155,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "mode": "live",
            *           "requests": 2,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -6981,6 +8163,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/compatibility/pair-facts",
+           *           "mode": "live",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -10260,6 +11443,175 @@ export interface operations {
       };
     };
   };
+  CalendarFeedService_GetCalendarFeedIcs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        feed_token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed as iCalendar (text/calendar); the token in the URL is the credential */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_not_found';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_revoked */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_revoked';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   ChartService_CreateChart: {
     parameters: {
       query?: never;
@@ -10305,6 +11657,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -10614,6 +11967,7 @@ export interface operations {
            *       "id": "01a2101f-5637-745e-b6cf-c452386cb292",
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:38.871Z",
            *       "birth": {
@@ -11080,6 +12434,740 @@ export interface operations {
       };
     };
   };
+  CalendarFeedService_ListCalendarFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart's active calendar feeds, newest first, without their URLs */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "feeds": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.chart.v1.ListCalendarFeedsResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_CreateCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "vimshottari",
+         *       "depth": 1,
+         *       "name": "Dashas"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description vimshottari needs a Vedic chart, transits a Western one, muhurta a Vedic one
+           * @enum {string}
+           */
+          kind: 'vimshottari' | 'transits' | 'muhurta';
+          /** @description calendar name shown by the app (1-120 characters); default from the kind */
+          name?: string;
+          /**
+           * Format: int32
+           * @description vimshottari: 1 or 2, default 2
+           * @default 2
+           */
+          depth?: number;
+          /**
+           * Format: int32
+           * @description transits: 1-400, default 90; muhurta: 1-31, default 14
+           * @default 90
+           */
+          days?: number;
+          /** @description muhurta, required: one of GET /v1/vedic/muhurta/activity-types */
+          activity_type?: string;
+          /** @description muhurta: -90..90, default the birth latitude */
+          latitude?: number;
+          /** @description muhurta: -180..180, default the birth longitude */
+          longitude?: number;
+          /** @description muhurta, required: IANA time zone of the place */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Create a calendar feed of the chart; the secret feed URL is returned once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a2120a-4fed-7732-a5e8-7054581d4994",
+           *       "chart_id": "01a2120a-0d53-749d-b80c-d19243cb8509",
+           *       "kind": "vimshottari",
+           *       "name": "Dashas",
+           *       "depth": 1,
+           *       "path": "/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "url": "https://api.example.com/v1/calendar-feeds/ical_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.ics",
+           *       "token_prefix": "ical_3iCe",
+           *       "created_at": "2026-11-25T09:29:55.437Z",
+           *       "last_fetched_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.chart.v1.CalendarFeed'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  CalendarFeedService_DeleteCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        chart_id: string;
+        feed_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description calendar_feed_not_found, chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'calendar_feed_not_found' | 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   TalentService_GetTalentProfile: {
     parameters: {
       query?: {
@@ -11367,7 +13455,30 @@ export interface operations {
   };
   ReadingsService_GetCareerProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -11605,7 +13716,30 @@ export interface operations {
   };
   ReadingsService_GetVarnaProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -12270,6 +14404,7 @@ export interface operations {
            * @example {
            *       "system": "vedic",
            *       "ayanamsha": "lahiri",
+           *       "ayanamsha_degrees": 23.72588709011964,
            *       "house_system": "placidus",
            *       "computed_at": "2026-11-25T00:33:40.209Z",
            *       "birth": {
@@ -22126,9 +24261,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:46.601Z",
            *       "total_requests": 27,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "bucket_hour": "2026-11-25T00:00:00.000Z",
+           *           "mode": "live",
            *           "requests": 27,
            *           "errors_4xx": 0,
            *           "errors_5xx": 1,
@@ -22317,9 +24454,11 @@ export interface operations {
            *       "until": "2026-11-25T00:33:54.136Z",
            *       "total_requests": 131,
            *       "total_errors": 1,
+           *       "test_requests": 0,
            *       "buckets": [
            *         {
            *           "endpoint_path": "/v1/charts",
+           *           "mode": "live",
            *           "requests": 4,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22327,6 +24466,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/charts/{chart_id}",
+           *           "mode": "live",
            *           "requests": 3,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22334,6 +24474,7 @@ export interface operations {
            *         },
            *         {
            *           "endpoint_path": "/v1/api-keys",
+           *           "mode": "live",
            *           "requests": 1,
            *           "errors_4xx": 0,
            *           "errors_5xx": 0,
@@ -22492,9 +24633,329 @@ export interface operations {
       };
     };
   };
+  DoshaService_GetKaalSarp: {
+    parameters: {
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kaal Sarp dosha of a chart: present, partial or absent, its type by Rahu's house, direction and the planets that break it */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "status": "partial",
+           *       "type": "karkotak",
+           *       "direction": "savya",
+           *       "rahu_sign": "capricorn",
+           *       "rahu_house": 8,
+           *       "ketu_sign": "cancer",
+           *       "ketu_house": 2,
+           *       "planets": [
+           *         {
+           *           "planet": "sun",
+           *           "sign": "taurus",
+           *           "house": 12,
+           *           "longitude": 32.2366302031,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         },
+           *         {
+           *           "planet": "moon",
+           *           "sign": "capricorn",
+           *           "house": 8,
+           *           "longitude": 293.8692244265,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": "rahu"
+           *         },
+           *         {
+           *           "planet": "mars",
+           *           "sign": "aquarius",
+           *           "house": 9,
+           *           "longitude": 325.8143377042,
+           *           "side": "rahu_to_ketu",
+           *           "with_node": null
+           *         }
+           *       ],
+           *       "breaking_planets": [
+           *         "saturn"
+           *       ],
+           *       "hemmed_by_signs": true,
+           *       "lagna_side": "rahu_to_ketu",
+           *       "reason": "six planets lie from Rahu to Ketu; saturn is outside",
+           *       "source": "all seven grahas between Rahu and Ketu (\"agre rahur atho ketu, sarve madhya gata graha\"); types by Rahu's house as in PyJHora v4.8.5 dosha_msgs_en.json; sign rule of PyJHora dosha.kala_sarpa",
+           *       "conventions": [
+           *         {
+           *           "topic": "planets",
+           *           "choice": "the seven grahas Sun to Saturn; Uranus, Neptune and Pluto are ignored",
+           *           "alternatives": "some include the outer planets (cyberastro.com), which makes the yoga very rare"
+           *         },
+           *         {
+           *           "topic": "planet_with_a_node",
+           *           "choice": "a planet in Rahu's or Ketu's sign is judged by its longitude: on the inner side of the node it is hemmed, beyond it it breaks the yoga (astrojai.com, astro-matches.com)",
+           *           "alternatives": "PyJHora v4.8.5 counts both node signs as inside whatever the degree (reported as hemmed_by_signs); vedicscholar.com cancels the yoga when any planet joins a node"
+           *         },
+           *         {
+           *           "topic": "partial",
+           *           "choice": "partial when exactly one planet lies on the other side of the axis, or when the planets are hemmed by signs (PyJHora) but not by longitude",
+           *           "alternatives": "some call a chart with the Moon alone outside a full yoga of lesser strength (astrologerpanditji.com)"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.KaalSarpResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   MatchingService_GetManglik: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         chart_id: string;
@@ -22768,9 +25229,980 @@ export interface operations {
       };
     };
   };
+  DoshaService_GetPitra: {
+    parameters: {
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pitra (Pitru) dosha of a chart per a named rule set, each rule with whether it fired, its planets, houses and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a211fd-e614-70be-93e2-d5d810627d57",
+           *       "method_version": "doshas-v1",
+           *       "rule_set": "pyjhora-toi-v1",
+           *       "present": true,
+           *       "rules": [
+           *         {
+           *           "rule": "sun_moon_or_rahu_in_9th",
+           *           "fired": false,
+           *           "description": "Either Sun, Moon or Rahu is in the ninth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "ketu_in_4th",
+           *           "fired": false,
+           *           "description": "Ketu is in the fourth house.",
+           *           "planets": [],
+           *           "houses": [],
+           *           "reason": "does not hold",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         },
+           *         {
+           *           "rule": "luminaries_or_nodes_afflicted_by_mars_or_saturn",
+           *           "fired": true,
+           *           "description": "Either Sun, Moon, Rahu or Ketu is afflicted by malefic planets like Mars or Saturn.",
+           *           "planets": [
+           *             "sun",
+           *             "mars",
+           *             "moon"
+           *           ],
+           *           "houses": [
+           *             12,
+           *             9,
+           *             8
+           *           ],
+           *           "reason": "mars aspects sun (4th from it); saturn with moon; saturn with rahu; saturn aspects ketu (7th from it)",
+           *           "source": "PyJHora v4.8.5 dosha.pitru_dosha and dosha_msgs_en.json \"pitru\", after The Times of India"
+           *         }
+           *       ],
+           *       "fired_count": 2,
+           *       "reason": "2 of 5 rules fired: luminaries_or_nodes_afflicted_by_mars_or_saturn, sun_or_moon_with_rahu_or_ketu",
+           *       "conventions": [
+           *         {
+           *           "topic": "rule_set",
+           *           "choice": "pyjhora-toi-v1: the five rules of PyJHora v4.8.5 dosha.pitru_dosha (after The Times of India); the dosha is present when at least one fires",
+           *           "alternatives": "BPHS ch. 83 (curses, pitru shapa) combinations of the Sun, the 5th and 9th houses: not applied"
+           *         },
+           *         {
+           *           "topic": "ketu_in_4th",
+           *           "choice": "rule 2 tests Ketu in the 4th house, as PyJHora's published rule text says",
+           *           "alternatives": "PyJHora v4.8.5's code tests Rahu in the 4th house"
+           *         },
+           *         {
+           *           "topic": "affliction",
+           *           "choice": "rule 3: Mars or Saturn in the same sign as the Sun, Moon, Rahu or Ketu, or casting its graha drishti on it (Mars 4th, 7th, 8th; Saturn 3rd, 7th, 10th)",
+           *           "alternatives": "PyJHora asks for an association: conjunction, mutual graha drishti or sign exchange"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.longitude",
+           *             "ascendant"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.PitraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DoshaService_GetSadeSati: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset; years 1000-2990 */
+        from: string;
+        /** @description ISO 8601 with an offset; after from, at most 100 years (36525 days) later */
+        to: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sade Sati and Dhaiya (4th and 8th) periods of Saturn's transits from the natal Moon sign over a range (at most 100 years), dated by ingress search */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21213-fc26-7101-b9a9-04c4e0f7bdbf",
+           *       "method_version": "doshas-v1",
+           *       "moon_sign": "capricorn",
+           *       "moon_longitude": 293.8692244265,
+           *       "from": "2023-12-31T18:30:00Z",
+           *       "to": "2024-12-30T18:30:00Z",
+           *       "stays": [
+           *         {
+           *           "phase": "sade_sati_setting",
+           *           "house_from_moon": 2,
+           *           "saturn_sign": "aquarius",
+           *           "start": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "start_motion": "direct",
+           *           "end_motion": "direct"
+           *         }
+           *       ],
+           *       "cycles": [
+           *         {
+           *           "kind": "sade_sati",
+           *           "start": "2017-01-26T14:01:05Z",
+           *           "peak_start": "2020-01-24T04:26:47Z",
+           *           "peak_end": "2023-01-17T12:34:29Z",
+           *           "end": "2025-03-29T16:14:41Z",
+           *           "stays": [
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-01-26T14:01:05Z",
+           *               "end": "2017-06-20T23:07:51Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "retrograde"
+           *             },
+           *             {
+           *               "phase": "sade_sati_rising",
+           *               "house_from_moon": 12,
+           *               "saturn_sign": "sagittarius",
+           *               "start": "2017-10-26T09:58:25Z",
+           *               "end": "2020-01-24T04:26:47Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             },
+           *             {
+           *               "phase": "sade_sati_peak",
+           *               "house_from_moon": 1,
+           *               "saturn_sign": "capricorn",
+           *               "start": "2020-01-24T04:26:47Z",
+           *               "end": "2022-04-29T02:23:33Z",
+           *               "start_motion": "direct",
+           *               "end_motion": "direct"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "phase_at_from": "sade_sati_setting",
+           *       "source": "Saturn in the 12th, 1st and 2nd signs from the natal Moon sign (Sade Sati), the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama): B.V. Raman, \"Hindu Predictive Astrology\", on Saturn's transits (gochara); ingresses by sidereal (Lahiri) longitude",
+           *       "conventions": [
+           *         {
+           *           "topic": "reference",
+           *           "choice": "the natal Moon sign (sidereal, Lahiri, whole signs)",
+           *           "alternatives": "some also read Saturn from the lagna; not done here"
+           *         },
+           *         {
+           *           "topic": "phases",
+           *           "choice": "Sade Sati: Saturn in the 12th (rising), 1st (peak) and 2nd (setting) sign from the Moon; Dhaiya: the 4th (ardhashtama, Kantaka Shani) and the 8th (ashtama) sign",
+           *           "alternatives": "South Indian usage names the 4th ardhashtama and the 8th ashtama; North Indian usage calls both \"Dhaiya\""
+           *         },
+           *         {
+           *           "topic": "retrograde_returns",
+           *           "choice": "every sign ingress counts, retrograde re-entries included; stays of one kind less than two years apart form one cycle, from its first ingress to its last egress",
+           *           "alternatives": "some almanacs date a Sade Sati from the first ingress to the first forward egress only"
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.moon.longitude"
+           *           ]
+           *         },
+           *         {
+           *           "source": "transit_saturn",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.SadeSatiResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_date_range, invalid_request, naive_datetime, range_too_long, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                | 'invalid_date_range'
+                | 'invalid_request'
+                | 'naive_datetime'
+                | 'range_too_long'
+                | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  YogaService_GetChartYogas: {
+    parameters: {
+      query?: {
+        category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
+        include_absent?: boolean;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        chart_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Yogas formed in a chart: each with the planets and houses that formed it, strength and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a2120e-37a2-7635-bc2e-d41f3aec1b2a",
+           *       "method_version": "yogas-v1",
+           *       "present_count": 15,
+           *       "yogas": [
+           *         {
+           *           "id": "malavya",
+           *           "name": "Malavya Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "venus"
+           *               ],
+           *               "houses": [
+           *                 10
+           *               ],
+           *               "strength": "exalted",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Malavya Yoga\"",
+           *           "strength_source": "BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign"
+           *         },
+           *         {
+           *           "id": "vesi",
+           *           "name": "Vesi Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "jupiter"
+           *               ],
+           *               "houses": [
+           *                 1,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vesi Yoga\"",
+           *           "strength_source": ""
+           *         },
+           *         {
+           *           "id": "vasi",
+           *           "name": "Vasi (Vosi) Yoga",
+           *           "category": "surya",
+           *           "present": true,
+           *           "occurrences": [
+           *             {
+           *               "planets": [
+           *                 "sun",
+           *                 "mercury"
+           *               ],
+           *               "houses": [
+           *                 11,
+           *                 12
+           *               ],
+           *               "strength": "",
+           *               "bindings": []
+           *             }
+           *           ],
+           *           "source": "BPHS ch. 38; B.V. Raman, Three Hundred Important Combinations, \"Vasi Yoga\"",
+           *           "strength_source": ""
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "sidereal-lahiri",
+           *           "fields": [
+           *             "planets.sign",
+           *             "planets.degree_in_sign"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ChartYogasResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system, unsupported_yoga_category */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system' | 'unsupported_yoga_category';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   JaiminiService_GetLegacyArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -23019,7 +26451,30 @@ export interface operations {
   };
   JaiminiService_GetBadhaka: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -23229,7 +26684,30 @@ export interface operations {
   };
   VedicStrengthService_GetBhavaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -23466,6 +26944,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -23755,6 +27255,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -24010,6 +27532,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -24264,7 +27808,30 @@ export interface operations {
   };
   DashaService_GetLegacyVimshottari: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -24580,6 +28147,28 @@ export interface operations {
       query?: {
         /** @description years to cover, 1-500, default 72 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -24811,7 +28400,30 @@ export interface operations {
   };
   VargaService_GetDashamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -25043,11 +28655,1135 @@ export interface operations {
       };
     };
   };
+  DashaSystemsService_GetAshtottari: {
+    parameters: {
+      query?: {
+        /** @description deepest level returned, 1-4, default 4 */
+        depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ashtottari (108-year) dasha chain to the requested depth (1-4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "ashtottari-v1-jy365.25",
+           *       "birth_nakshatra": "dhanishta",
+           *       "birth_dasha_lord": "jupiter",
+           *       "birth_dasha_start": "1990-02-13T03:37:47.539Z",
+           *       "balance_years": 18.7454517308,
+           *       "applicable": true,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "jupiter",
+           *           "parents": [],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "2009-02-12T21:37:47.539Z",
+           *           "duration_days": 6939.75,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "rahu",
+           *           "parents": [],
+           *           "starts_at": "2009-02-12T21:37:47.539Z",
+           *           "ends_at": "2021-02-12T21:37:47.539Z",
+           *           "duration_days": 4383,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "lord": "venus",
+           *           "parents": [],
+           *           "starts_at": "2021-02-12T21:37:47.539Z",
+           *           "ends_at": "2042-02-13T03:37:47.539Z",
+           *           "duration_days": 7670.25,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "jupiter",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1990-02-13T03:37:47.539Z",
+           *           "ends_at": "1993-06-18T00:47:47.539Z",
+           *           "duration_days": 1220.8819444444,
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "rahu",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1993-06-18T00:47:47.539Z",
+           *           "ends_at": "1995-07-29T02:47:47.539Z",
+           *           "duration_days": 771.0833333333,
+           *           "lord_strength": null,
+           *           "lord_house": 8,
+           *           "owned_houses": [],
+           *           "dignity": null,
+           *           "lord_context": {
+           *             "lord": "rahu",
+           *             "lord_strength": null,
+           *             "lord_house": 8,
+           *             "owned_houses": [],
+           *             "dignity": null,
+           *             "sign": "capricorn",
+           *             "nakshatra": "shravana"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "lord": "venus",
+           *           "parents": [
+           *             "jupiter"
+           *           ],
+           *           "starts_at": "1995-07-29T02:47:47.539Z",
+           *           "ends_at": "1999-04-08T12:17:47.539Z",
+           *           "duration_days": 1349.3958333333,
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "lord_context": {
+           *             "lord": "venus",
+           *             "lord_strength": 1,
+           *             "lord_house": 10,
+           *             "owned_houses": [
+           *               5,
+           *               12
+           *             ],
+           *             "dignity": "exalted",
+           *             "sign": "pisces",
+           *             "nakshatra": "revati"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "nakshatra_groups",
+           *           "choice": "From Ardra: Sun 4 nakshatras, Moon 3, Mars 4, Mercury 3, Saturn 3 (P.Ashadha, U.Ashadha, Shravana), Jupiter 3, Rahu 4, Venus 3; the Moon seeds the dasha.",
+           *           "alternatives": "Texts that count Abhijit give Saturn four nakshatras (P.Ashadha, U.Ashadha, Abhijit, Shravana)."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its lord's whole nakshatra group (in longitude) is the elapsed part of the birth mahadasha (JHora, PyJHora).",
+           *           "alternatives": "Some tables divide the lord's years equally among its nakshatras and count only the birth nakshatra's share."
+           *         },
+           *         {
+           *           "topic": "sub_periods",
+           *           "choice": "Eight sub-periods in Ashtottari order starting with the period's own lord, each parent x years(lord) / 108 (BPHS ch. 46 proportional rule; JHora and PyJHora default); the same at every level.",
+           *           "alternatives": "P.V.R. Narasimha Rao's book starts the antardashas from the lord after the mahadasha lord."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetAshtottariCurrent: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ashtottari periods (maha to sukshma) in force at a moment */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "lord": "venus",
+           *         "parents": [],
+           *         "starts_at": "2021-02-12T21:37:47.539Z",
+           *         "ends_at": "2042-02-13T03:37:47.539Z",
+           *         "duration_days": 7670.25,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "lord": "sun",
+           *         "parents": [
+           *           "venus"
+           *         ],
+           *         "starts_at": "2025-03-15T08:07:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 426.125,
+           *         "lord_strength": 0.45,
+           *         "lord_house": 12,
+           *         "owned_houses": [
+           *           3
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "sun",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 12,
+           *           "owned_houses": [
+           *             3
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "taurus",
+           *           "nakshatra": "krittika"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "lord": "venus",
+           *         "parents": [
+           *           "venus",
+           *           "sun"
+           *         ],
+           *         "starts_at": "2026-02-21T14:32:47.539Z",
+           *         "ends_at": "2026-05-15T11:07:47.539Z",
+           *         "duration_days": 82.8576388889,
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariCurrentResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetAshtottariNextChange: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next Ashtottari boundary at or after a moment and the highest level that changes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-25T19:53:04.206Z",
+           *       "changed_level": "sukshma",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "moon",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-14T07:41:32.539Z",
+           *         "ends_at": "2026-03-25T19:53:04.206Z",
+           *         "duration_days": 11.5080054051,
+           *         "lord_strength": 0.3,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           2
+           *         ],
+           *         "dignity": "enemy",
+           *         "lord_context": {
+           *           "lord": "moon",
+           *           "lord_strength": 0.3,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             2
+           *           ],
+           *           "dignity": "enemy",
+           *           "sign": "capricorn",
+           *           "nakshatra": "dhanishta"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "lord": "mars",
+           *         "parents": [
+           *           "venus",
+           *           "sun",
+           *           "venus"
+           *         ],
+           *         "starts_at": "2026-03-25T19:53:04.206Z",
+           *         "ends_at": "2026-03-31T23:11:13.095Z",
+           *         "duration_days": 6.1376028819,
+           *         "lord_strength": 0.55,
+           *         "lord_house": 9,
+           *         "owned_houses": [
+           *           6,
+           *           11
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mars",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 9,
+           *           "owned_houses": [
+           *             6,
+           *             11
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aquarius",
+           *           "nakshatra": "purva_bhadrapada"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "ashtottari-v1-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetAshtottariNextChangeResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   DashaService_GetCharaDasha: {
     parameters: {
       query?: {
         /** @description years to cover, 1-500, default 78 */
         total_years?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25276,11 +30012,1189 @@ export interface operations {
       };
     };
   };
+  DashaSystemsService_GetKalachakra: {
+    parameters: {
+      query?: {
+        /** @description deepest level returned, 1-4, default 4 */
+        depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kalachakra (sign) dasha chain from the Moon's nakshatra pada, to the requested depth (1-4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "method_version": "kalachakra-v1-pvr-jy365.25",
+           *       "birth_cycle": {
+           *         "nakshatra": "dhanishta",
+           *         "pada": 1,
+           *         "direction": "apasavya",
+           *         "group": "mrigashira",
+           *         "signs": [
+           *           "pisces",
+           *           "aquarius",
+           *           "capricorn"
+           *         ],
+           *         "paramayus_years": 86,
+           *         "deha_sign": "cancer",
+           *         "jeeva_sign": "pisces"
+           *       },
+           *       "birth_dasha_sign": "aquarius",
+           *       "birth_dasha_start": "1986-07-19T16:22:11.579Z",
+           *       "balance_years": 0.1740097973,
+           *       "mahadashas": [
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "aquarius",
+           *           "parents": [],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1990-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "capricorn",
+           *           "parents": [],
+           *           "starts_at": "1990-07-19T16:22:11.579Z",
+           *           "ends_at": "1994-07-19T16:22:11.579Z",
+           *           "duration_days": 1461,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "maha",
+           *           "level": 1,
+           *           "sign": "sagittarius",
+           *           "parents": [],
+           *           "starts_at": "1994-07-19T16:22:11.579Z",
+           *           "ends_at": "2004-07-19T04:22:11.579Z",
+           *           "duration_days": 3652.5,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "antardashas": [
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "aquarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-07-19T16:22:11.579Z",
+           *           "ends_at": "1986-09-26T10:26:25.697Z",
+           *           "duration_days": 68.7529411806,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "capricorn",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-09-26T10:26:25.697Z",
+           *           "ends_at": "1986-12-04T04:30:39.814Z",
+           *           "duration_days": 68.752941169,
+           *           "gati": null,
+           *           "sign_lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "lord_context": {
+           *             "lord": "saturn",
+           *             "lord_strength": 0.75,
+           *             "lord_house": 8,
+           *             "owned_houses": [
+           *               8,
+           *               9
+           *             ],
+           *             "dignity": "own_sign",
+           *             "sign": "capricorn",
+           *             "nakshatra": "uttara_ashadha"
+           *           }
+           *         },
+           *         {
+           *           "period_level": "antar",
+           *           "level": 2,
+           *           "sign": "sagittarius",
+           *           "parents": [
+           *             "aquarius"
+           *           ],
+           *           "starts_at": "1986-12-04T04:30:39.814Z",
+           *           "ends_at": "1987-05-25T01:41:15.108Z",
+           *           "duration_days": 171.8823529398,
+           *           "gati": null,
+           *           "sign_lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "lord_context": {
+           *             "lord": "jupiter",
+           *             "lord_strength": 0.45,
+           *             "lord_house": 1,
+           *             "owned_houses": [
+           *               7,
+           *               10
+           *             ],
+           *             "dignity": "neutral",
+           *             "sign": "gemini",
+           *             "nakshatra": "ardra"
+           *           }
+           *         }
+           *       ],
+           *       "pratyantardashas": [],
+           *       "sukshmadashas": [],
+           *       "conventions": [
+           *         {
+           *           "topic": "groups",
+           *           "choice": "Savya triples Ashwini-Bharani-Krittika, Punarvasu-Pushya-Ashlesha, Hasta-Chitra-Swati, Mula-P.Ashadha-U.Ashadha, P.Bhadra-U.Bhadra-Revati in Ashwini-Bharani-Ashwini groups; apasavya triples from Rohini, Magha, Vishakha and Shravana in Rohini-Mrigashira-Rohini groups (BPHS ch. 46).",
+           *           "alternatives": "PyJHora 4.8.5 puts Revati in the Bharani group and Ardra, U.Phalguni, Jyeshtha and Shatabhisha in the Mrigashira group."
+           *         },
+           *         {
+           *           "topic": "balance",
+           *           "choice": "The Moon's traversed part of its pada x the pada's paramayus is the part of the nine-sign cycle already lived; the sign it falls in is the birth mahadasha (P.V.R. Narasimha Rao, Example 95).",
+           *           "alternatives": "Some texts take the balance from the paramayus alone, without locating the running sign."
+           *         },
+           *         {
+           *           "topic": "progression",
+           *           "choice": "After a pada's nine signs come the next pada's nine; after pada 4 pada 1 of the other group of the same direction (Ashwini <-> Bharani, Rohini <-> Mrigashira), as in PVR's Exercise 34. Mahadashas run from the birth one, at least nine and until 120 years after birth.",
+           *           "alternatives": "Raghavacharya's method (JHora's default) steps the mahadashas by navamsa instead; some continue with the next nakshatra's pada."
+           *         }
+           *       ],
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakraCurrent: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kalachakra periods (maha to sukshma) in force at a moment */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "md": {
+           *         "period_level": "maha",
+           *         "level": 1,
+           *         "sign": "libra",
+           *         "parents": [],
+           *         "starts_at": "2011-07-19T22:22:11.579Z",
+           *         "ends_at": "2027-07-19T22:22:11.579Z",
+           *         "duration_days": 5844,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "ad": {
+           *         "period_level": "antar",
+           *         "level": 2,
+           *         "sign": "sagittarius",
+           *         "parents": [
+           *           "libra"
+           *         ],
+           *         "starts_at": "2025-03-28T11:14:09.105Z",
+           *         "ends_at": "2026-11-20T22:37:02.301Z",
+           *         "duration_days": 602.4742268056,
+           *         "gati": "simhavalokana",
+           *         "sign_lord": "jupiter",
+           *         "lord_strength": 0.45,
+           *         "lord_house": 1,
+           *         "owned_houses": [
+           *           7,
+           *           10
+           *         ],
+           *         "dignity": "neutral",
+           *         "lord_context": {
+           *           "lord": "jupiter",
+           *           "lord_strength": 0.45,
+           *           "lord_house": 1,
+           *           "owned_houses": [
+           *             7,
+           *             10
+           *           ],
+           *           "dignity": "neutral",
+           *           "sign": "gemini",
+           *           "nakshatra": "ardra"
+           *         }
+           *       },
+           *       "pd": {
+           *         "period_level": "pratyantar",
+           *         "level": 3,
+           *         "sign": "taurus",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius"
+           *         ],
+           *         "starts_at": "2025-11-28T15:52:04.243Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 112.0882282407,
+           *         "gati": null,
+           *         "sign_lord": "venus",
+           *         "lord_strength": 1,
+           *         "lord_house": 10,
+           *         "owned_houses": [
+           *           5,
+           *           12
+           *         ],
+           *         "dignity": "exalted",
+           *         "lord_context": {
+           *           "lord": "venus",
+           *           "lord_strength": 1,
+           *           "lord_house": 10,
+           *           "owned_houses": [
+           *             5,
+           *             12
+           *           ],
+           *           "dignity": "exalted",
+           *           "sign": "pisces",
+           *           "nakshatra": "revati"
+           *         }
+           *       },
+           *       "sd": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraCurrentResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  DashaSystemsService_GetKalachakraNextChange: {
+    parameters: {
+      query: {
+        /** @description ISO 8601 with an offset */
+        at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next Kalachakra boundary at or after a moment and the highest level that changes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "chart_id": "01a21201-de8e-723c-984f-36e519c82180",
+           *       "at": "2026-03-20T12:00:00+00:00",
+           *       "changes_at": "2026-03-20T17:59:07.163Z",
+           *       "changed_level": "pratyantar",
+           *       "current_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "aquarius",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "taurus"
+           *         ],
+           *         "starts_at": "2026-03-16T03:03:09.517Z",
+           *         "ends_at": "2026-03-20T17:59:07.163Z",
+           *         "duration_days": 4.6221949769,
+           *         "gati": null,
+           *         "sign_lord": "saturn",
+           *         "lord_strength": 0.75,
+           *         "lord_house": 8,
+           *         "owned_houses": [
+           *           8,
+           *           9
+           *         ],
+           *         "dignity": "own_sign",
+           *         "lord_context": {
+           *           "lord": "saturn",
+           *           "lord_strength": 0.75,
+           *           "lord_house": 8,
+           *           "owned_houses": [
+           *             8,
+           *             9
+           *           ],
+           *           "dignity": "own_sign",
+           *           "sign": "capricorn",
+           *           "nakshatra": "uttara_ashadha"
+           *         }
+           *       },
+           *       "next_period": {
+           *         "period_level": "sukshma",
+           *         "level": 4,
+           *         "sign": "gemini",
+           *         "parents": [
+           *           "libra",
+           *           "sagittarius",
+           *           "gemini"
+           *         ],
+           *         "starts_at": "2026-03-20T17:59:07.163Z",
+           *         "ends_at": "2026-03-27T10:12:19.999Z",
+           *         "duration_days": 6.6758430093,
+           *         "gati": null,
+           *         "sign_lord": "mercury",
+           *         "lord_strength": 0.55,
+           *         "lord_house": 11,
+           *         "owned_houses": [
+           *           1,
+           *           4
+           *         ],
+           *         "dignity": "friend",
+           *         "lord_context": {
+           *           "lord": "mercury",
+           *           "lord_strength": 0.55,
+           *           "lord_house": 11,
+           *           "owned_houses": [
+           *             1,
+           *             4
+           *           ],
+           *           "dignity": "friend",
+           *           "sign": "aries",
+           *           "nakshatra": "bharani"
+           *         }
+           *       },
+           *       "features_used": [
+           *         {
+           *           "source": "natal_chart",
+           *           "version": "kalachakra-v1-pvr-jy365.25+dignity-rank-v2",
+           *           "fields": [
+           *             "planets.moon.longitude",
+           *             "planets.*.longitude",
+           *             "planets.ascendant.longitude"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.GetKalachakraNextChangeResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description at_must_be_timezone_aware, chart_missing_moon, invalid_request, unsupported_astrology_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?:
+                'at_must_be_timezone_aware' | 'chart_missing_moon' | 'invalid_request' | 'unsupported_astrology_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   DashaService_GetVimshottari: {
     parameters: {
       query?: {
         /** @description deepest level returned, 1-4, default 4 */
         depth?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25674,6 +31588,28 @@ export interface operations {
         starts_at: string;
         /** @description window end (exclusive), ISO 8601 with an offset */
         ends_at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -25940,6 +31876,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26281,6 +32239,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -26566,7 +32546,30 @@ export interface operations {
   };
   VargaService_GetDivisionalChart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -26815,6 +32818,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -27054,7 +33079,30 @@ export interface operations {
   };
   ReadingsService_GetHouseAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27396,7 +33444,30 @@ export interface operations {
   };
   PredictService_GetHouseQuality: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -27636,9 +33707,267 @@ export interface operations {
       };
     };
   };
+  VedicImageService_GetChartImage: {
+    parameters: {
+      query?: {
+        /** @description North Indian (houses fixed) or South Indian (signs fixed); default north */
+        style?: 'north' | 'south';
+        /** @description Divisional chart: D1 (rasi, default), D2 .. D60 as on /divisional/{varga} */
+        varga?: string;
+        /** @description Image format; default svg (image/svg+xml), png renders the same SVG (image/png) */
+        format?: 'svg' | 'png';
+        /** @description Colour theme; default light */
+        theme?: 'light' | 'dark';
+        /** @description Width in pixels, 200 to 2048; default 600. Outside the range: 422 */
+        size?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description North or South Indian chart of the rasi or a varga as an image (SVG or PNG) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/svg+xml': string;
+          'image/png': string;
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
   PredictService_GetInfluenceNetwork: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28009,7 +34338,30 @@ export interface operations {
   };
   VedicStrengthService_GetIshtaKashta: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28233,7 +34585,30 @@ export interface operations {
   };
   JaiminiService_GetArudha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28472,7 +34847,30 @@ export interface operations {
   };
   JaiminiService_GetAspects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28719,7 +35117,30 @@ export interface operations {
   };
   JaiminiService_GetKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -28956,7 +35377,30 @@ export interface operations {
   };
   JaiminiService_GetLegacyKarakas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -29201,7 +35645,30 @@ export interface operations {
   };
   ReadingsService_GetLivelihood: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -29459,7 +35926,30 @@ export interface operations {
   };
   PredictService_GetMetaFactors: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -29723,6 +36213,28 @@ export interface operations {
         interval_minutes?: number;
         /** @description 1-100, default 10 */
         top_n?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -29980,7 +36492,30 @@ export interface operations {
   };
   VargaService_GetNavamsa: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -30219,6 +36754,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30499,7 +37056,30 @@ export interface operations {
   };
   PredictService_GetMaterialization: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -30741,6 +37321,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset */
         at: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -30999,6 +37601,28 @@ export interface operations {
         karaka?: string;
         /** @description override the theme's house, 1-12; else 422 house_number_out_of_range */
         house?: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31251,6 +37875,28 @@ export interface operations {
       query: {
         /** @description ISO 8601 with an offset; from birth up to the 105th year of life */
         event_date: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -31469,7 +38115,30 @@ export interface operations {
   };
   VedicStrengthService_GetShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -31715,7 +38384,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -31951,7 +38643,30 @@ export interface operations {
   };
   VedicStrengthService_GetKalaBalaFull: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32183,7 +38898,30 @@ export interface operations {
   };
   VedicStrengthService_GetCompositeStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32422,7 +39160,30 @@ export interface operations {
   };
   VedicStrengthService_GetHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32643,7 +39404,30 @@ export interface operations {
   };
   VedicStrengthService_GetPlanetStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -32974,7 +39758,30 @@ export interface operations {
   };
   VedicStrengthService_GetStrengthShadbala: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33220,7 +40027,30 @@ export interface operations {
   };
   VedicStrengthService_GetSignStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33441,7 +40271,30 @@ export interface operations {
   };
   TheoService_GetTheoHouseStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33689,7 +40542,30 @@ export interface operations {
   };
   TheoService_GetTheoHouses: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -33926,7 +40802,30 @@ export interface operations {
   };
   TheoService_GetTheoPlanets: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34282,7 +41181,30 @@ export interface operations {
   };
   TheoService_GetSignInfluences: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -34574,6 +41496,28 @@ export interface operations {
         at?: string;
         /** @description only this planet; unknown -> 422 unknown_planet */
         planet?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -34813,7 +41757,30 @@ export interface operations {
   };
   VedicStrengthService_GetVargaDignity: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35047,7 +42014,30 @@ export interface operations {
   };
   VargaService_GetVargaStrength: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35318,7 +42308,30 @@ export interface operations {
   };
   VargaService_ListVargas: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35590,7 +42603,30 @@ export interface operations {
   };
   VargaService_GetVarga: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
+      };
       header?: never;
       path: {
         id: string;
@@ -35859,6 +42895,28 @@ export interface operations {
       query?: {
         /** @description default shad_varga */
         group?: 'shad_varga' | 'sapta_varga' | 'dasha_varga' | 'shodasha_varga';
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path: {
@@ -38115,6 +45173,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -38450,6 +45530,28 @@ export interface operations {
         latitude: number;
         /** @description -180..180, east positive */
         longitude: number;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -38712,6 +45814,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -39022,6 +46146,28 @@ export interface operations {
         to: string;
         /** @description comma-separated grahas; default all nine */
         planets?: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -39253,6 +46399,28 @@ export interface operations {
         longitude: number;
         /** @description IANA time zone, e.g. Asia/Kolkata */
         timezone: string;
+        /** @description override the ayanamsha of sidereal positions for this request; default the chart's own (lahiri); unknown -> 422 unknown_ayanamsha */
+        ayanamsha?:
+          | 'lahiri'
+          | 'true_chitra'
+          | 'raman'
+          | 'krishnamurti'
+          | 'fagan_bradley'
+          | 'yukteshwar'
+          | 'true_revati'
+          | 'true_pushya'
+          | 'suryasiddhanta'
+          | 'jn_bhasin'
+          | 'true_mula'
+          | 'lahiri_icrc'
+          | 'lahiri_1940'
+          | 'krishnamurti_vp291'
+          | 'ushashashi'
+          | 'deluce'
+          | 'djwhal_khul'
+          | 'aryabhata'
+          | 'ss_revati'
+          | 'ss_citra';
       };
       header?: never;
       path?: never;
@@ -39409,6 +46577,2319 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  YogaService_ListYogas: {
+    parameters: {
+      query?: {
+        category?: 'pancha_mahapurusha' | 'surya' | 'chandra' | 'nabhasa' | 'raja' | 'dhana' | 'parivartana' | 'other';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The yoga catalogue: every rule's id, name, category, rule text and source */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "method_version": "yogas-v1",
+           *       "count": 81,
+           *       "yogas": [
+           *         {
+           *           "id": "ruchaka",
+           *           "name": "Ruchaka Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mars in house 1st/4th/7th/10th from the lagna AND mars exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mars\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mars\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Ruchaka Yoga\"",
+           *           "strength_rule": "exalted when mars exalted; moolatrikona when mars moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "bhadra",
+           *           "name": "Bhadra Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(mercury in house 1st/4th/7th/10th from the lagna AND mercury exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"mercury\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"mercury\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Bhadra Yoga\"",
+           *           "strength_rule": "exalted when mercury exalted; moolatrikona when mercury moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         },
+           *         {
+           *           "id": "hamsa",
+           *           "name": "Hamsa Yoga",
+           *           "category": "pancha_mahapurusha",
+           *           "rule_text": "(jupiter in house 1st/4th/7th/10th from the lagna AND jupiter exalted/moolatrikona/own_sign)",
+           *           "rule_json": "{\"all\":[{\"in_house\":{\"planet\":\"jupiter\",\"houses\":[1,4,7,10]}},{\"dignity\":{\"planet\":\"jupiter\",\"is\":[\"exalted\",\"moolatrikona\",\"own_sign\"]}}]}",
+           *           "family": "",
+           *           "source": "BPHS ch. 75; Phaladeepika ch. 6; B.V. Raman, Three Hundred Important Combinations, \"Hamsa Yoga\"",
+           *           "strength_rule": "exalted when jupiter exalted; moolatrikona when jupiter moolatrikona; otherwise own_sign (BPHS ch. 75: the yoga is named for a planet in a kendra in its exaltation or own sign)",
+           *           "note": "Kendra counted from the lagna only (some authors also from the Moon)."
+           *         }
+           *       ],
+           *       "conventions": [
+           *         {
+           *           "topic": "houses",
+           *           "choice": "Whole-sign houses counted from the lagna (or from the Moon/Sun where a rule says so)."
+           *         },
+           *         {
+           *           "topic": "aspects",
+           *           "choice": "Graha drishti by sign (BPHS ch. 26): all grahas the 7th; Mars also 4th and 8th, Jupiter 5th and 9th, Saturn 3rd and 10th; the nodes the 7th only."
+           *         },
+           *         {
+           *           "topic": "nodes",
+           *           "choice": "Rahu and Ketu own no sign and have no dignity; they take no part in Nabhasa, solar and lunar yogas; they count as malefics in Ashubha, Lagnadhi and Parvata (whose 6th and 8th must hold no malefic), nowhere else."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.vedic.v1.ListYogasResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_yoga_category */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_yoga_category';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tenant's webhook endpoints, newest first, without secrets */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "webhooks": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhooksResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_CreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:9/astro-webhooks",
+         *       "events": [
+         *         "api_key.revoked",
+         *         "erasure.completed"
+         *       ],
+         *       "description": "Order system"
+         *     }
+         */
+        'application/json': components['schemas']['astro.account.v1.CreateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description Register an endpoint for event types; the signing secret is shown once */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null,
+           *       "secret": "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_limit_reached, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_limit_reached' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_GetWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One webhook endpoint, without its secret */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.466Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_DeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_UpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "description": "Order system (production)"
+         *     }
+         */
+        'application/json': {
+          /** Format: uri */
+          url?: string;
+          events?: string[];
+          description?: string;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change an endpoint's URL, event types, description or enabled flag */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.518Z",
+           *       "previous_secret_expires_at": null
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, webhook_url_not_allowed */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'webhook_url_not_allowed';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ListWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'delivered' | 'failed';
+        /** @description 1-100, default 50 */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An endpoint's deliveries, newest first, each with its attempts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "deliveries": [
+           *         {
+           *           "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *           "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *           "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *           "event_type": "webhook.ping",
+           *           "status": "pending",
+           *           "attempt_count": 1,
+           *           "next_attempt_at": "2026-11-25T09:18:09.892Z",
+           *           "created_at": "2026-11-25T09:18:09.560Z",
+           *           "delivered_at": null,
+           *           "attempts": [
+           *             {
+           *               "attempted_at": "2026-11-25T09:18:09.647Z",
+           *               "status_code": null,
+           *               "error": "ECONNREFUSED",
+           *               "duration_ms": 4
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.ListWebhookDeliveriesResponse'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_ReplayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Send a delivery again now (same event id), with a fresh retry window */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 1,
+           *       "next_attempt_at": "2026-11-25T09:18:09.725Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": [
+           *         {
+           *           "attempted_at": "2026-11-25T09:18:09.647Z",
+           *           "status_code": null,
+           *           "error": "ECONNREFUSED",
+           *           "duration_ms": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_delivery_not_found, webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_delivery_not_found' | 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_RollWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description A new signing secret (shown once); the old one keeps signing beside it for the overlap window */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "url": "http://127.0.0.1:9/astro-webhooks",
+           *       "description": "Order system (production)",
+           *       "events": [
+           *         "api_key.revoked",
+           *         "erasure.completed"
+           *       ],
+           *       "enabled": true,
+           *       "created_at": "2026-11-25T09:18:09.466Z",
+           *       "updated_at": "2026-11-25T09:18:09.543Z",
+           *       "previous_secret_expires_at": "2026-11-26T09:18:09.543Z",
+           *       "secret": "whsec_xxxxxxxxxxxxxx--xxx-x_x-xxxxxxxxxxxxxxxxxxx"
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.Webhook'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookService_TestWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The response is stored 24 hours and replayed (Idempotent-Replayed: true) for the same request; the same key with another request is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Queue a webhook.ping event to this endpoint */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a211ff-8a98-7365-a79a-4476cbc72b70",
+           *       "webhook_id": "01a211ff-8a3a-73d4-9f64-94f525dc3a15",
+           *       "event_id": "evt_01a211ff-8a98-7365-a79a-42805a371795",
+           *       "event_type": "webhook.ping",
+           *       "status": "pending",
+           *       "attempt_count": 0,
+           *       "next_attempt_at": "2026-11-25T09:18:09.560Z",
+           *       "created_at": "2026-11-25T09:18:09.560Z",
+           *       "delivered_at": null,
+           *       "attempts": []
+           *     }
+           */
+          'application/json': components['schemas']['astro.account.v1.WebhookDelivery'];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description webhook_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'webhook_not_found';
+            };
+          };
+        };
+      };
+      /** @description idempotency_conflict, idempotency_in_progress */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'idempotency_conflict' | 'idempotency_in_progress';
+            };
+          };
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description unsupported_media_type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description invalid_request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request';
+            };
+          };
+        };
+      };
+      /** @description rate_limited */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited';
             };
           };
         };
@@ -41483,6 +50964,217 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['astro.western.v1.House'][];
+        };
+      };
+      /** @description malformed_http_request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'malformed_http_request';
+            };
+          };
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'unauthorized';
+            };
+          };
+        };
+      };
+      /** @description missing_scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'missing_scope';
+            };
+          };
+        };
+      };
+      /** @description chart_not_found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'chart_not_found';
+            };
+          };
+        };
+      };
+      /** @description invalid_request, unsupported_astrology_system, unsupported_house_system */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'invalid_request' | 'unsupported_astrology_system' | 'unsupported_house_system';
+            };
+          };
+        };
+      };
+      /** @description rate_limited, too_many_requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'rate_limited' | 'too_many_requests';
+            };
+          };
+        };
+      };
+      /** @description request_header_fields_too_large */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'request_header_fields_too_large';
+            };
+          };
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+      /** @description gateway_timeout */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: 'gateway_timeout';
+            };
+          };
+        };
+      };
+    };
+  };
+  WesternImageService_GetWheelImage: {
+    parameters: {
+      query?: {
+        /** @description Image format; default svg (image/svg+xml), png renders the same SVG (image/png) */
+        format?: 'svg' | 'png';
+        /** @description Colour theme; default light */
+        theme?: 'light' | 'dark';
+        /** @description Width in pixels, 200 to 2048; default 600. Outside the range: 422 */
+        size?: number;
+        /** @description Draw the cusps of this house system instead of the chart's own */
+        house_system?: 'placidus' | 'whole_sign' | 'equal';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart's wheel as an image: signs, houses, planets, major aspects (SVG or PNG) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          traceresponse: components['headers']['traceresponse'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Credits-Remaining': components['headers']['X-Credits-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/svg+xml': string;
+          'image/png': string;
         };
       };
       /** @description malformed_http_request */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bool, commonConfig, FLEET, int, key, list, optionalStr, port, str } from '@astro/platform';
 import { validateComingSoon } from './domain/plan-rules.ts';
+import { AddressPolicy } from './domain/webhooks/address-policy.ts';
 
 const account = FLEET.find((s) => s.name === 'account')!;
 
@@ -64,6 +65,23 @@ export const accountConfigSpec = {
     secret: true,
   }),
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
+  WEBHOOK_ALLOWED_NETWORKS: key(
+    list().superRefine((nets, ctx) => {
+      try {
+        new AddressPolicy(nets);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+    'comma list of CIDRs webhooks may reach although private or loopback (the local fleet and tests: 127.0.0.1/32); empty in production',
+  ),
+  WEBHOOK_MAX_ENDPOINTS: key(int(16, 1), 'most webhook endpoints per tenant'),
+  WEBHOOK_TIMEOUT_MS: key(int(10_000, 100), 'one webhook attempt: longest wait for the answer'),
+  WEBHOOK_RETRY_BASE_MS: key(int(60_000, 1), 'webhook retries: delay after the first failure, doubled after each'),
+  WEBHOOK_RETRY_MAX_MS: key(int(3_600_000, 1), 'webhook retries: longest delay between two attempts'),
+  WEBHOOK_RETRY_WINDOW_MS: key(int(86_400_000, 1), 'webhook retries: how long after the first attempt (then failed)'),
+  WEBHOOK_SECRET_OVERLAP_MS: key(int(86_400_000, 0), 'after a secret roll, how long the previous secret still signs'),
+  WEBHOOK_DISPATCH_INTERVAL_MS: key(int(500, 10), 'webhook dispatcher: poll interval when nothing is due'),
 };
 
 /** Cross-key rules: the local provider never in production; Stripe needs both of its secrets. */

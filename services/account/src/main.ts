@@ -7,6 +7,8 @@ import {
   loadConfigOrExit,
   parkedEventsOf,
   serveService,
+  subscribeEvent,
+  EVENTS,
 } from '@astro/platform';
 import { accountConfigSpec, billingConfigProblems } from './config.ts';
 import { LocalPaymentProvider, localConfirmationSecret } from './clients/payments/local-provider.ts';
@@ -18,6 +20,11 @@ import { buildAccountServices } from './server.ts';
 import { PgInvalidationBridge } from './store/pg-invalidation-bridge.ts';
 import { createPrismaClient } from './store/prisma.ts';
 import { PgUsageRepository } from './store/usage-store.ts';
+import { HttpWebhookSender, systemResolver } from './clients/webhooks/http-sender.ts';
+import { AddressPolicy } from './domain/webhooks/address-policy.ts';
+import { erasureCompletedEvent, quotaThresholdEvent } from './domain/webhooks/causes.ts';
+import { WebhookDispatcher } from './domain/webhooks/dispatcher.ts';
+import { fanOutKeyRevoked, PgWebhookRepository } from './store/webhook-store.ts';
 
 const cfg = loadConfigOrExit('account', accountConfigSpec);
 const logger = createLogger('account', cfg.LOG_LEVEL);
@@ -58,6 +65,23 @@ function paymentProvider() {
   }
 }
 
+// Webhooks: one address policy for registration and delivery (SSRF), one store, one dispatcher.
+const webhookPolicy = new AddressPolicy(cfg.WEBHOOK_ALLOWED_NETWORKS);
+const webhookRepo = new PgWebhookRepository(pool);
+const webhookDispatcher = new WebhookDispatcher(
+  { repo: webhookRepo, sender: new HttpWebhookSender(webhookPolicy), clock: { now: () => new Date() }, log: logger },
+  {
+    retry: {
+      baseMs: cfg.WEBHOOK_RETRY_BASE_MS,
+      maxMs: cfg.WEBHOOK_RETRY_MAX_MS,
+      windowMs: cfg.WEBHOOK_RETRY_WINDOW_MS,
+    },
+    timeoutMs: cfg.WEBHOOK_TIMEOUT_MS,
+    batchSize: 20,
+    intervalMs: cfg.WEBHOOK_DISPATCH_INTERVAL_MS,
+  },
+);
+
 const services = buildAccountServices({
   db,
   invalidations,
@@ -68,6 +92,16 @@ const services = buildAccountServices({
   parked: parkedEventsOf(bus, pool),
   mailer: mail.mailer,
   logger,
+  webhooks: {
+    repo: webhookRepo,
+    onKeyRevoked: fanOutKeyRevoked,
+    settings: {
+      maxEndpoints: cfg.WEBHOOK_MAX_ENDPOINTS,
+      secretOverlapMs: cfg.WEBHOOK_SECRET_OVERLAP_MS,
+      policy: webhookPolicy,
+      resolve: systemResolver,
+    },
+  },
   settings: {
     tokens: {
       secret: cfg.JWT_SECRET,
@@ -92,6 +126,18 @@ const services = buildAccountServices({
 // usage.recorded batches from the gateway -> hourly rollups (idempotent per event id).
 await bus.subscribe('account-usage', USAGE_TOPIC, (event) => services.usage.ingest(event), { maxAttempts: 10 });
 
+// tenant.data_erased -> erasure.completed webhooks, once per bus event (apply-once ledger); the tenant's
+// finished deliveries (history) go first.
+await subscribeEvent(bus, 'account-webhooks', EVENTS.TenantDataErased, async (p, event) => {
+  await webhookRepo.enqueueOnce(`webhooks:${event.id}`, erasureCompletedEvent(p, event.id), new Date(), true);
+});
+// quota.threshold_reached (gateway) -> webhooks; the event id names the window and threshold, so a
+// crossing reported twice adds no second delivery.
+await subscribeEvent(bus, 'account-webhooks', EVENTS.QuotaThresholdReached, async (p, event) => {
+  await webhookRepo.enqueueOnce(`webhooks:${event.id}`, quotaThresholdEvent(p), new Date(), false);
+});
+webhookDispatcher.start();
+
 await serveService({
   name: 'account',
   logger,
@@ -99,6 +145,7 @@ await serveService({
   services: services.registrations,
   details: { mail: mail.description },
   cleanup: async () => {
+    await webhookDispatcher.stop();
     await services.drain();
     await bus.close();
     await endPool(pool);

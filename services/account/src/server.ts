@@ -43,6 +43,11 @@ import { PrismaRefreshTokenRepository } from './store/refresh-token-store.ts';
 import { PrismaTenantRepository } from './store/tenant-store.ts';
 import { PrismaUserRepository } from './store/user-store.ts';
 import type { UsageRepository } from './domain/usage/usage.ts';
+import { WebhookServiceService } from '@astro/protos/astro/account/v1/webhooks';
+import type { WebhookRepository } from './domain/webhooks/ports.ts';
+import { Webhooks, type WebhookSettings } from './domain/webhooks/webhooks.ts';
+import { webhookHandlers } from './handlers/webhook-handlers.ts';
+import type { OnKeyRevoked } from './store/api-key-store.ts';
 
 export interface AccountSettings {
   tokens: TokenSettings;
@@ -72,6 +77,8 @@ export interface AccountServerDeps {
   usage: UsageRepository;
   /** Parked bus events, for the operator's list/replay (null: the bus keeps none this service can reach). */
   parked?: ParkedEvents | null;
+  /** Webhook endpoints (main.ts: pg store, SSRF policy, settings from config); absent = no WebhookService. */
+  webhooks?: { repo: WebhookRepository; settings: WebhookSettings; onKeyRevoked: OnKeyRevoked };
 }
 
 export interface AccountServices {
@@ -103,7 +110,7 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
   const refreshTokens = new PrismaRefreshTokenRepository(db);
   const emailCodes = new PrismaEmailCodeRepository(db);
   const passwordResets = new PrismaPasswordResetRepository(db);
-  const apiKeyRepo = new PrismaApiKeyRepository(db);
+  const apiKeyRepo = new PrismaApiKeyRepository(db, deps.webhooks?.onKeyRevoked);
   const audit = new PrismaAuditRepository(db);
 
   const issuer = new SessionIssuer(settings.tokens, refreshTokens);
@@ -144,6 +151,7 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
     { checkoutTtlMinutes: 60, returnUrl: settings.publicBaseUrl, ...settings.billing },
   );
   const usage = new Usage({ usage: deps.usage, apiKeys: apiKeyRepo, clock, log });
+  const webhooks = deps.webhooks && new Webhooks({ repo: deps.webhooks.repo, clock }, deps.webhooks.settings);
 
   return {
     registrations: [
@@ -168,6 +176,9 @@ export function buildAccountServices(deps: AccountServerDeps): AccountServices {
         BillingInternalServiceService,
         billingInternalHandlers(billing, operator),
       ),
+      ...(webhooks
+        ? [service('astro.account.v1.WebhookService', WebhookServiceService, webhookHandlers(webhooks))]
+        : []),
     ],
     usage,
     drain: () => passwords.drain(),

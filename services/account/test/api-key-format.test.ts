@@ -62,6 +62,16 @@ describe('API key format', () => {
     assert.equal(checksumOf(`ak_live_${'0'.repeat(43)}`), '09KvW5');
   });
 
+  it('builds the all-zero test key with the checksum computed by Python zlib', () => {
+    const k = generateApiKey(new Uint8Array(32), 'test');
+    // zlib.crc32(b'ak_test_' + b'0' * 43) = 289470105 = base62 '0JaaOf' (Python 3, hand-written base62)
+    assert.equal(k.plaintext, `ak_test_${'0'.repeat(43)}0JaaOf`);
+    assert.equal(k.key_prefix, 'ak_test_0000');
+    assert.ok(isWellFormedApiKey(k.plaintext));
+    // The checksum covers the prefix: the live key's body under the test prefix is not a key.
+    assert.equal(isWellFormedApiKey(`ak_test_${'0'.repeat(43)}09KvW5`), false);
+  });
+
   it('builds the bytes 0..31 key exactly as the Python reference does', () => {
     const k = generateApiKey(Uint8Array.from({ length: 32 }, (_, i) => i));
     assert.equal(k.plaintext, 'ak_live_003aUlTJC7tjlCTQj2uNU3MFagCXG9LRKRcwGkBIDlf0gEjkH');

@@ -104,6 +104,37 @@ describe('API key management', () => {
     assert.ok(first.id);
   });
 
+  it('mode test: an ak_test_ key, listed with its mode, verdict test; a bad mode is 422', async () => {
+    const a = makeAccount();
+    a.db.tenants.set(TENANT, tenantRecord(TENANT, 'free'));
+    const live = await a.apiKeys.create(user(), { name: 'prod', scopes: ['charts:read'] });
+    assert.equal(live.mode, 'live', 'mode defaults to live');
+    // Free allows one active key per mode: the test key does not take the live key's slot.
+    const t = await a.apiKeys.create(user(), { name: 'sandbox', scopes: ['charts:read'], mode: 'test' });
+    assert.match(t.plaintext!, /^ak_test_[0-9A-Za-z]{49}$/);
+    assert.equal(t.mode, 'test');
+    assert.ok(t.key_prefix.startsWith('ak_test_'));
+    assert.equal(
+      await code(a.apiKeys.create(user(), { name: 'x', scopes: ['charts:read'], mode: 'test' })),
+      'api_key_limit_reached',
+    );
+    assert.deepEqual(
+      (await a.apiKeys.list(user(), false)).map((k) => [k.name, k.mode]),
+      [
+        ['sandbox', 'test'],
+        ['prod', 'live'],
+      ],
+    );
+    const v = await a.authenticator.authenticateApiKey(t.plaintext!);
+    assert.equal(v.ok && v.principal.key_mode, 'test');
+    assert.equal(
+      await code(a.apiKeys.create(user(), { name: 'y', scopes: ['charts:read'], mode: 'sandbox' })),
+      'invalid_request',
+    );
+    await a.apiKeys.revoke(user(), t.id);
+    assert.deepEqual(await a.authenticator.authenticateApiKey(t.plaintext!), { ok: false, reason: 'revoked' });
+  });
+
   it('revokes idempotently and hides other tenants', async () => {
     const a = makeAccount();
     const k = await a.apiKeys.create(user(), { name: 'a', scopes: ['charts:read'] });
@@ -138,6 +169,7 @@ describe('API key authentication', () => {
         key_id: k.id,
         scopes: ['charts:read'],
         plan_tier: 'free',
+        key_mode: 'live',
       },
     });
     assert.deepEqual(await a.authenticator.authenticateApiKey(''), { ok: false, reason: 'missing' });

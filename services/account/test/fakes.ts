@@ -186,7 +186,9 @@ export class FakeApiKeys implements ApiKeyRepository {
     const t = this.db.tenants.get(row.tenant_id);
     if (!t) return { status: 'no_tenant' };
     const limit = activeKeyLimit(t.plan_tier);
-    if (limit !== null && keyLimitReached(t.plan_tier, this.active(row.tenant_id, now).length)) {
+    // Live and test keys are counted apart, as the Prisma store does.
+    const sameMode = this.active(row.tenant_id, now).filter((k) => k.mode === row.mode);
+    if (limit !== null && keyLimitReached(t.plan_tier, sameMode.length)) {
       return { status: 'limit_reached', plan: t.plan_tier, limit };
     }
     this.db.keys.set(row.id, { ...row });
@@ -220,6 +222,7 @@ export class FakeApiKeys implements ApiKeyRepository {
       revoked_at: k.revoked_at,
       tenant_status: t.status,
       plan_tier: t.plan_tier,
+      mode: k.mode,
     };
   }
   async touchLastUsed(id: string, at: Date) {

@@ -187,8 +187,38 @@ describe('report views', () => {
       until: '2026-11-21T00:00:00.000Z',
       total_requests: 0,
       total_errors: 0,
+      test_requests: 0,
       buckets: [],
     });
+  });
+
+  it('test-key rows get their own buckets, marked mode test, and are counted in test_requests', () => {
+    const testRow = (hour: string, route: string, requests: number): RollupRow => ({
+      ...row(hour, route, requests),
+      mode: 'test',
+    });
+    const mixed = [...rows, testRow('2026-11-20T09:00:00Z', '/v1/charts/{chart_id}', 4)];
+    const h = hourlyReport(w, mixed);
+    assert.deepEqual(
+      h.buckets.map((b) => [b.bucket_hour, b.mode, b.requests]),
+      [
+        ['2026-11-20T09:00:00.000Z', 'live', 35],
+        ['2026-11-20T09:00:00.000Z', 'test', 4],
+        ['2026-11-20T13:00:00.000Z', 'live', 8],
+      ],
+    );
+    assert.equal(h.total_requests, 47);
+    assert.equal(h.test_requests, 4);
+    const e = endpointReport(w, mixed, 20);
+    assert.deepEqual(
+      e.buckets.map((b) => [b.endpoint_path, b.mode, b.requests]),
+      [
+        ['/v1/charts/{chart_id}', 'live', 35],
+        ['/v1/plans', 'live', 5],
+        ['/v1/charts/{chart_id}', 'test', 4],
+        ['/v1/charts', 'live', 3],
+      ],
+    );
   });
 });
 

@@ -14,6 +14,10 @@ export const chartConfigSpec = {
   }),
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
   SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+  PUBLIC_BASE_URL: key(
+    z.string().default('http://127.0.0.1:8080'),
+    "base URL of the API as clients see it (the gateway's PUBLIC_BASE_URL): calendar feed URLs start with it",
+  ),
   DEMO_LIMIT: key(int(5, 1), 'demo charts per client address per window'),
   DEMO_WINDOW_SECONDS: key(int(3600, 1), 'length of the demo sliding window'),
   GAZETTEER_AUTOLOAD: key(bool(true), 'load the place database at boot when missing or outdated'),

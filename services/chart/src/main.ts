@@ -11,10 +11,12 @@ import {
   serveService,
 } from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
+import { GrpcCalendarSources } from './clients/calendar-sources.ts';
 import { erasureParticipants } from './clients/erasure-participants.ts';
 import { buildChartServer } from './server.ts';
 import { loadGazetteer } from './store/load-gazetteer.ts';
 import { PlaceSearch } from './store/place-search.ts';
+import { PgCalendarFeedStore } from './store/calendar-feed-store.ts';
 import { ChartStore } from './store/chart-store.ts';
 import { PgDemoHitStore } from './store/demo-hit-store.ts';
 import { createPrismaClient } from './store/prisma.ts';
@@ -39,6 +41,12 @@ if (cfg.GAZETTEER_AUTOLOAD) {
 
 const chartStore = new ChartStore(pool);
 const participants = erasureParticipants(cfg, cfg.ERASE_DEADLINE_MS);
+// The calculation services' addresses are the erasure participants' keys of this config.
+const addresses = cfg as unknown as Record<string, string>;
+const calendarSources = new GrpcCalendarSources({
+  vedicCalc: addresses.VEDIC_CALC_ADDR!,
+  westernCalc: addresses.WESTERN_CALC_ADDR!,
+});
 const server = buildChartServer({
   charts: chartStore,
   demoHits: new PgDemoHitStore(db),
@@ -46,6 +54,9 @@ const server = buildChartServer({
   places: new PlaceSearch(pool),
   participants,
   logger,
+  feeds: new PgCalendarFeedStore(pool),
+  calendarSources,
+  publicBaseUrl: cfg.PUBLIC_BASE_URL,
 });
 // Moves chart.created / chart.deleted / tenant.data_erased from this service's outbox to the bus.
 const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'chart', logger });
@@ -61,6 +72,7 @@ await serveService({
     await relay.close();
     await bus.close();
     for (const p of participants) p.close();
+    calendarSources.close();
     await endPool(pool);
     await db.$disconnect();
   },

@@ -58,7 +58,6 @@ function setup(opts: { downParticipant?: boolean } = {}) {
     transaction: async <T>(work: (tx: ChartTx) => Promise<T>): Promise<T> => {
       const emitted: OutboxMessage[] = [];
       const tx: ChartTx = {
-        insert: async () => {},
         delete: rows_.delete,
         deleteAllOf: rows_.deleteAllOf,
         emit: async (m) => void emitted.push(m),

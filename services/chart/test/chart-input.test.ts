@@ -43,7 +43,7 @@ describe('chart request validation', () => {
             birth: { moment: '1990-05-15T10:30:00', latitude: -91, longitude: 181 },
             system: 'x',
             house_system: 'koch',
-            ayanamsha: 'raman',
+            ayanamsha: 'sayana',
           }),
         // A naive datetime answers the API-wide naive-datetime code; every bad field is still listed.
         'naive_datetime',
@@ -54,7 +54,7 @@ describe('chart request validation', () => {
         'birth.longitude:out_of_range',
         'system:invalid_enum',
         'house_system:invalid_enum',
-        'ayanamsha:invalid_enum',
+        'ayanamsha:unknown_ayanamsha',
       ],
     );
     assert.deepEqual(
@@ -65,6 +65,36 @@ describe('chart request validation', () => {
       fields(() => validateChartRequest({ birth: { ...birth, moment: 'yesterday' } })),
       ['birth.moment:invalid_datetime'],
     );
+  });
+});
+
+describe('chart request ayanamsha', () => {
+  it('accepts every supported ayanamsha (issue 20), and stores Lahiri when absent', () => {
+    for (const a of ['true_chitra', 'raman', 'krishnamurti', 'fagan_bradley', 'yukteshwar', 'true_revati'])
+      assert.equal(validateChartRequest({ birth, ayanamsha: a }).ayanamsha, a);
+    for (const a of ['true_pushya', 'suryasiddhanta', 'jn_bhasin'])
+      assert.equal(validateChartRequest({ birth, system: 'western', ayanamsha: a }).ayanamsha, a);
+    assert.equal(validateChartRequest({ birth }).ayanamsha, 'lahiri');
+  });
+
+  it('refuses an unknown one with 422 unknown_ayanamsha naming the accepted ids, other errors still listed', () => {
+    for (const bad of ['sayana', 'Lahiri', 'toString', 7, '']) {
+      assert.deepEqual(
+        fields(() => validateChartRequest({ birth, ayanamsha: bad }), 'unknown_ayanamsha'),
+        ['ayanamsha:unknown_ayanamsha'],
+        String(bad),
+      );
+    }
+    try {
+      validateChartRequest({ birth: { ...birth, latitude: 95 }, ayanamsha: 'kp' });
+      assert.fail('expected unknown_ayanamsha');
+    } catch (err) {
+      assert.ok(err instanceof AppError && err.code === 'unknown_ayanamsha');
+      const d = err.details as { accepted: string[]; errors: { field: string }[]; value: string };
+      assert.equal(d.value, 'kp');
+      assert.ok(d.accepted.includes('lahiri') && d.accepted.includes('krishnamurti'));
+      assert.deepEqual(d.errors.map((e) => e.field).sort(), ['ayanamsha', 'birth.latitude']);
+    }
   });
 });
 

@@ -37,14 +37,14 @@ const sources = new GrpcCalcSources({
 });
 const policy = { timeoutMs: cfg.LLM_CALL_TIMEOUT_MS, connectRetries: cfg.LLM_CONNECT_RETRIES };
 const remote = providerConfigs.map((c) => new OpenAiCompatibleProvider(c, policy));
-const provider = new FailoverProvider(
-  remote.length ? remote : [new OfflineWriter(cfg.LLM_OFFLINE_DELTA_DELAY_MS)],
-  logger,
-);
+const offline = new OfflineWriter(cfg.LLM_OFFLINE_DELTA_DELAY_MS);
+const provider = new FailoverProvider(remote.length ? remote : [offline], logger);
 const server = buildLlmServer({
   store,
   sources,
   provider,
+  // Test keys always get the offline writer, whatever LLM_PROVIDERS configures.
+  testProvider: offline,
   prices,
   buckets,
   cacheTtlSeconds: cfg.LLM_CACHE_TTL_SECONDS,

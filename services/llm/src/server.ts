@@ -16,6 +16,8 @@ export interface LlmServerDeps {
   store: InterpretationStore;
   sources: CalcSources;
   provider: ModelProvider;
+  /** Answers test keys: the offline writer, never a paid provider (docs/test-keys.md). */
+  testProvider: ModelProvider;
   prices: PriceTable;
   buckets: BucketTable;
   cacheTtlSeconds: number;
@@ -32,6 +34,7 @@ export function buildLlmServer(d: LlmServerDeps): LlmServer {
   const interpreter = new Interpreter({
     store: d.store,
     provider: d.provider,
+    testProvider: d.testProvider,
     prices: d.prices,
     buckets: d.buckets,
     cacheTtlSeconds: d.cacheTtlSeconds,

@@ -69,11 +69,12 @@ const job = (plan = 'pro', fresh = false): Job => ({
   },
 });
 
-function make(provider: ModelProvider, ttl = 60) {
+function make(provider: ModelProvider, ttl = 60, testProvider: ModelProvider = script(['offline'])) {
   const store = memoryStore();
   const interp = new Interpreter({
     store: store as any,
     provider,
+    testProvider,
     prices: DEFAULT_PRICES,
     buckets: DEFAULT_BUCKETS,
     cacheTtlSeconds: ttl,
@@ -162,6 +163,35 @@ describe('interpreter', () => {
     assert.notEqual(d.row.id, e.row.id);
     assert.equal(off.store.calls.findCached, 0);
   });
+
+  it('a test key: the test provider writes, the paid one is never called, nothing is spent, no shared cache', async () => {
+    let paidCalls = 0;
+    const paid: ModelProvider = {
+      name: 'paid',
+      async *stream() {
+        paidCalls++;
+        yield 'paid answer';
+      },
+    };
+    const { store, interp } = make(paid, 60, script(['offline answer']));
+    // Over both caps: a live call would be refused before the model (llm_budget_exceeded).
+    (store as any).spendSince = async () => ({ lastHourUsd: 1e6, thisMonthUsd: 1e6 });
+    const testJob = { ...job(), principal: { ...principal('pro'), key_mode: 'test' as const } };
+    const t = await interp.run(testJob, new AbortController().signal);
+    assert.equal(t.row.content, 'offline answer');
+    assert.equal(t.row.cost_usd, 0);
+    assert.equal(paidCalls, 0);
+    await assert.rejects(
+      interp.run(job(), new AbortController().signal),
+      (e: AppError) => e.code === 'llm_budget_exceeded' || e.code === 'llm_budget_exhausted',
+      'the live key is still under the caps, and is not answered from the test row in the cache',
+    );
+    (store as any).spendSince = async () => ({ lastHourUsd: 0, thisMonthUsd: 0 });
+    const live = await interp.run(job(), new AbortController().signal);
+    assert.equal(live.cached, false);
+    assert.equal(live.row.content, 'paid answer');
+    assert.equal(paidCalls, 1);
+  });
 });
 
 describe('interpreter: statement rewrites (use_llm_rewrite)', () => {
@@ -176,6 +206,7 @@ describe('interpreter: statement rewrites (use_llm_rewrite)', () => {
     tone: 'coach',
     language: 'en',
     items,
+    testMode: false,
   };
 
   it('the offline writer really rewrites each statement (never the template text back), one usage row each', async () => {

@@ -1,4 +1,4 @@
-// vedic-calc process: config, ephemeris, chart reads, the chain worker pool, gRPC server, signals.
+// vedic-calc process: config, ephemeris, chart reads, the chain and Saturn worker pools, gRPC server, signals.
 // Stateless but for the in-memory caches; the wiring of handlers, cache and erasure is in server.ts.
 import { initEphemeris } from '@astro/astro-core';
 import { createEventBus, createLogger, loadConfigOrExit, serveService } from '@astro/platform';
@@ -6,13 +6,15 @@ import { ChartSource } from './clients/chart-source.ts';
 import { vedicConfigSpec } from './config.ts';
 import { buildVedicServer } from './server.ts';
 import { ChainPool } from './clients/chain-pool.ts';
+import { SaturnPool } from './clients/saturn-pool.ts';
 
 const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
 const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
 const chainPool = new ChainPool();
-const server = buildVedicServer({ charts, chainPool });
+const saturn = new SaturnPool({ ephePath: cfg.SE_EPHE_PATH });
+const server = buildVedicServer({ charts, chainPool, saturn });
 
 // Erasure events also reach the chain cache (the chart service calls Erase directly as well).
 const bus =
@@ -38,5 +40,6 @@ await serveService({
     await bus?.close();
     charts.close();
     await chainPool.close();
+    await saturn.close();
   },
 });

@@ -7,6 +7,7 @@ import { eraseCaches } from './handlers/erasure-handlers.ts';
 import { vedicRegistrations } from './handlers/index.ts';
 import { ChainCache } from './store/chain-cache.ts';
 import type { ChainPool } from './clients/chain-pool.ts';
+import type { SaturnSearch } from './clients/saturn-pool.ts';
 
 /** Consumer group of this service on the bus (every replica shares the work). */
 export const ERASURE_GROUP = 'vedic-calc-erasure';
@@ -17,8 +18,8 @@ export interface VedicServer {
   subscribe(bus: EventBus): Promise<void>;
 }
 
-export function buildVedicServer(d: { charts: ChartSource; chainPool: ChainPool }): VedicServer {
-  const deps = { charts: d.charts, chains: new ChainCache<HttpBodyAnswer>(), chainPool: d.chainPool };
+export function buildVedicServer(d: { charts: ChartSource; chainPool: ChainPool; saturn: SaturnSearch }): VedicServer {
+  const deps = { charts: d.charts, chains: new ChainCache<HttpBodyAnswer>(), chainPool: d.chainPool, saturn: d.saturn };
   return {
     registrations: vedicRegistrations(deps),
     subscribe: (bus) =>

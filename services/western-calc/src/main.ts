@@ -4,6 +4,7 @@ import { initEphemeris } from '@astro/astro-core';
 import { createEventBus, createLogger, createPgPool, endPool, loadConfigOrExit, serveService } from '@astro/platform';
 import { PgReportStore } from './store/compatibility-report-store.ts';
 import { ChartSource } from './clients/chart-source.ts';
+import { TransitPool } from './clients/transit-pool.ts';
 import { westernConfigSpec } from './config.ts';
 import { buildWesternServer } from './server.ts';
 
@@ -13,7 +14,8 @@ const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
 const charts = new ChartSource(cfg.CHART_ADDR);
 const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 10, logger });
 const reports = new PgReportStore(pool);
-const server = buildWesternServer({ charts, reports });
+const transits = new TransitPool({ ephePath: cfg.SE_EPHE_PATH });
+const server = buildWesternServer({ charts, reports, transits });
 const bus = createEventBus({
   kafkaBrokers: cfg.KAFKA_BROKERS,
   databaseUrl: cfg.BUS_DATABASE_URL ?? cfg.DATABASE_URL,
@@ -29,6 +31,7 @@ await serveService({
   details: { ephemeris: ephemeris.mode },
   cleanup: async () => {
     charts.close();
+    await transits.close();
     await bus.close();
     await endPool(pool);
   },

@@ -2,6 +2,7 @@
 // logic of its own; main.ts owns the process (config, pools, signals).
 import { joinErasure, type EventBus, type Registration } from '@astro/platform';
 import type { ChartLoader } from './clients/chart-source.ts';
+import type { TransitSearch } from './clients/transit-pool.ts';
 import { Erasure } from './domain/erasure/erasure.ts';
 import type { ReportStore } from './domain/ports.ts';
 import { erasureRegistrations } from './handlers/erasure-handlers.ts';
@@ -13,6 +14,7 @@ export const ERASURE_GROUP = 'western-calc';
 export interface WesternServerDeps {
   charts: ChartLoader;
   reports: ReportStore;
+  transits: TransitSearch;
 }
 
 export interface WesternServer {

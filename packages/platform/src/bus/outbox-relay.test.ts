@@ -7,7 +7,7 @@ import { afterAll as after, beforeAll as before, describe, it } from '@jest/glob
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, registry } from '../metrics';
 import type { BusLogger, EventBus, PublishOptions } from './event-bus';
-import { inTransaction, outboxTableSql, writeOutbox, writeOutboxPrisma } from './outbox';
+import { inTransaction, outboxTableSql, withOutboxStatement, writeOutbox, writeOutboxPrisma } from './outbox';
 import { scratchDatabase } from '../db/scratch-database';
 import { OutboxRelay } from './outbox-relay';
 import { endPool } from '../pg-pool.ts';
@@ -100,6 +100,38 @@ describe('outbox writer', () => {
     } finally {
       client.release();
     }
+  });
+
+  it('one statement: the change and its event both land, or (the change failing) neither', async () => {
+    await reset();
+    await pool.query('CREATE TABLE IF NOT EXISTS things (id text PRIMARY KEY, n int NOT NULL)');
+    await pool.query('TRUNCATE things');
+    const listener = await pool.connect();
+    const notified = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
+    const ok = withOutboxStatement('INSERT INTO things (id, n) VALUES ($1, $2)', ['a', 1], {
+      topic: 't.s',
+      key: 'tenant-3',
+      payload: { thing: 'a' },
+    });
+    try {
+      await listener.query('LISTEN outbox');
+      await pool.query(ok.text, ok.values);
+      await notified; // the relay's wake-up, delivered at the statement's commit
+    } finally {
+      await listener.query('UNLISTEN outbox');
+      listener.release();
+    }
+    // A duplicate key fails the change: the whole statement fails, so no event for it either.
+    const dup = withOutboxStatement('INSERT INTO things (id, n) VALUES ($1, $2)', ['a', 2], {
+      topic: 't.s',
+      key: 'tenant-3',
+      payload: { thing: 'a again' },
+    });
+    await assert.rejects(pool.query(dup.text, dup.values), /duplicate key/);
+    assert.deepEqual((await pool.query('SELECT id, n FROM things')).rows, [{ id: 'a', n: 1 }]);
+    assert.deepEqual((await pool.query('SELECT id, payload FROM outbox')).rows, [
+      { id: ok.eventId, payload: { thing: 'a' } },
+    ]);
   });
 
   it('refuses a message without a key (events are keyed by tenant)', async () => {

@@ -31,8 +31,11 @@ export interface OutboxMessage {
 }
 
 // One statement: the row, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
-const INSERT_SQL = `INSERT INTO outbox (id, topic, key, payload, headers)
-  SELECT $1, $2, $3, $4::jsonb, $5::jsonb FROM (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
+// `first` is the number of its first parameter, so the statement can follow a writer's own CTE.
+const insertSql = (first: number) => `INSERT INTO outbox (id, topic, key, payload, headers)
+  SELECT $${first}, $${first + 1}, $${first + 2}, $${first + 3}::jsonb, $${first + 4}::jsonb
+  FROM (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
+const INSERT_SQL = insertSql(1);
 
 /** Anything that runs a parameterised statement inside the caller's open transaction (a pg client). */
 export interface SqlClient {
@@ -60,6 +63,26 @@ export async function writeOutbox(client: SqlClient, msg: OutboxMessage): Promis
   const row = rowOf(msg);
   await client.query(INSERT_SQL, row);
   return row[0];
+}
+
+/**
+ * One statement that runs `change` (a data-modifying statement with `changeValues.length` parameters)
+ * and adds the event to the outbox: `WITH change AS (…) INSERT INTO outbox …`. A single statement is
+ * atomic on its own, so a hot write path pairs its row with its event in ONE round trip instead of
+ * four (BEGIN, row, outbox, COMMIT). PostgreSQL runs a data-modifying CTE to completion whether or
+ * not the outer statement reads it, and a failure of either part fails both.
+ */
+export function withOutboxStatement(
+  change: string,
+  changeValues: unknown[],
+  msg: OutboxMessage,
+): { text: string; values: unknown[]; eventId: string } {
+  const row = rowOf(msg);
+  return {
+    text: `WITH change AS (${change}) ${insertSql(changeValues.length + 1)}`,
+    values: [...changeValues, ...row],
+    eventId: row[0],
+  };
 }
 
 /** The same for a Prisma interactive transaction. */

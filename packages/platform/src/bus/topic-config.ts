@@ -24,6 +24,7 @@ export const TOPIC_CONFIG: Readonly<Record<string, TopicConfig>> = {
   [EVENTS.TenantDataErased.topic]: { partitions: 6, retentionMs: 30 * DAY_MS },
   [EVENTS.FeedbackSubmitted.topic]: { partitions: 6, retentionMs: 7 * DAY_MS },
   'usage.recorded': { partitions: 6, retentionMs: 3 * DAY_MS },
+  [EVENTS.QuotaThresholdReached.topic]: { partitions: 6, retentionMs: 7 * DAY_MS },
 };
 
 /** Where a record that kept failing is parked (kafka-codec.ts parkedTopic): kept as long as its source. */

@@ -3,10 +3,12 @@ import {
   AppError,
   isScope,
   fieldErrorsAnswer,
+  isKeyMode,
   isUuid,
   PLANS,
   uuidv7,
   type FieldError,
+  type KeyMode,
   type Principal,
 } from '@astro/platform';
 import { generateApiKey } from './api-key-format.ts';
@@ -25,6 +27,7 @@ export interface CreateKeyInput {
   scopes?: unknown;
   expires_at?: unknown;
   metadata?: unknown;
+  mode?: unknown;
 }
 
 export interface ApiKeyDeps {
@@ -43,12 +46,13 @@ interface ValidKeyInput {
   scopes: string[];
   expiresAt: Date | null;
   metadata: Record<string, unknown>;
+  mode: KeyMode;
 }
 
 /** Field validation (422 invalid_request, then 422 invalid_scope); pure. */
 export function validateCreateKey(input: CreateKeyInput, now: Date): ValidKeyInput {
   const errors: FieldError[] = [];
-  const { name, scopes, expires_at, metadata } = input;
+  const { name, scopes, expires_at, metadata, mode } = input;
   if (name === undefined || name === null)
     errors.push({ field: 'name', reason: 'required', message: 'name is required' });
   else if (typeof name !== 'string') errors.push({ field: 'name', reason: 'type', message: 'name must be a string' });
@@ -91,11 +95,14 @@ export function validateCreateKey(input: CreateKeyInput, now: Date): ValidKeyInp
       });
     } else meta = metadata as Record<string, unknown>;
   }
+  // Omitted, null or '' (proto3's unset string) = live, the mode every key had before test keys.
+  const keyMode: KeyMode = mode === undefined || mode === null || mode === '' ? 'live' : (mode as KeyMode);
+  if (!isKeyMode(keyMode)) errors.push({ field: 'mode', reason: 'invalid_enum', message: 'mode must be live or test' });
   if (errors.length) throw fieldErrorsAnswer(errors);
   const unique = [...new Set(scopes as string[])];
   const invalid = unique.filter((s) => !isScope(s));
   if (invalid.length) throw new AppError('invalid_scope', `Unknown scope: ${invalid.join(', ')}.`, { invalid });
-  return { name: name as string, scopes: unique.sort(), expiresAt, metadata: meta };
+  return { name: name as string, scopes: unique.sort(), expiresAt, metadata: meta, mode: keyMode };
 }
 
 export class ApiKeys {
@@ -107,7 +114,7 @@ export class ApiKeys {
     // keys:manage must not be a path to admin: only a caller who already holds admin can mint it.
     if (valid.scopes.includes('admin') && !caller.scopes.includes('admin')) throw new AppError('admin_scope_forbidden');
     await this.deps.tenants.ensure(caller, now);
-    const generated = generateApiKey();
+    const generated = generateApiKey(undefined, valid.mode);
     const outcome = await this.deps.apiKeys.createWithinLimit(
       {
         id: uuidv7(),
@@ -123,6 +130,7 @@ export class ApiKeys {
         expires_at: valid.expiresAt,
         revoked_at: null,
         metadata: valid.metadata,
+        mode: valid.mode,
       },
       now,
     );

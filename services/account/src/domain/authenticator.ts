@@ -54,6 +54,8 @@ export class Authenticator {
         key_id: row.id,
         scopes: [...row.scopes].sort(),
         plan_tier: row.plan_tier,
+        // The gateway and the services branch on it: no quota, credits or paid model for test keys.
+        key_mode: row.mode,
       },
     };
   }

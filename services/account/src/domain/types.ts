@@ -1,5 +1,5 @@
 // The account domain's records, independent of Prisma's generated types (the store maps to these).
-import type { PlanTier } from '@astro/platform';
+import type { KeyMode, PlanTier } from '@astro/platform';
 
 export type ActiveStatus = 'active' | 'paused';
 
@@ -78,6 +78,8 @@ export interface ApiKeyRecord {
   expires_at: Date | null;
   revoked_at: Date | null;
   metadata: Record<string, unknown>;
+  /** live or test (docs/test-keys.md); fixed at creation. */
+  mode: KeyMode;
 }
 
 /** What the per-request key check needs, read in one query. */
@@ -90,6 +92,7 @@ export interface ApiKeyAuthRow {
   revoked_at: Date | null;
   tenant_status: ActiveStatus;
   plan_tier: PlanTier;
+  mode: KeyMode;
 }
 
 /** What the per-request session check needs, read in one query. */

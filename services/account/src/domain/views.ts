@@ -1,6 +1,6 @@
 // Response shapes in domain terms (plain objects with ISO strings); handlers copy them into proto
 // messages. Keeping them here lets the use cases be tested without gRPC.
-import type { SessionUser } from '@astro/platform';
+import type { KeyMode, SessionUser } from '@astro/platform';
 import { displayOf } from './api-key-format.ts';
 import { toIso } from './datetime.ts';
 import type { ApiKeyRecord, TenantRecord, UserRecord } from './types.ts';
@@ -61,6 +61,7 @@ export interface ApiKeyView {
   expires_at: string | null;
   revoked_at: string | null;
   metadata: Record<string, unknown>;
+  mode: KeyMode;
   plaintext?: string;
 }
 
@@ -79,6 +80,7 @@ export function apiKeyView(k: ApiKeyRecord, plaintext?: string): ApiKeyView {
     expires_at: k.expires_at ? toIso(k.expires_at) : null,
     revoked_at: k.revoked_at ? toIso(k.revoked_at) : null,
     metadata: k.metadata,
+    mode: k.mode,
   };
   if (plaintext !== undefined) view.plaintext = plaintext;
   return view;

@@ -15,7 +15,12 @@ import { tenantStateMessage } from './messages.ts';
 
 function authResult(v: AuthVerdict): AuthResult {
   return v.ok
-    ? { ok: true, reason: '', principal: { ...v.principal }, expires_at_ms: v.expiresAtMs ?? 0 }
+    ? {
+        ok: true,
+        reason: '',
+        principal: { ...v.principal, key_mode: v.principal.key_mode ?? '' },
+        expires_at_ms: v.expiresAtMs ?? 0,
+      }
     : { ok: false, reason: v.reason, principal: undefined, expires_at_ms: 0 };
 }
 

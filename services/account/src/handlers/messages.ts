@@ -42,6 +42,7 @@ export function apiKeyMessage(k: ApiKeyView): pb.ApiKey {
     revoked_at: k.revoked_at ?? undefined,
     metadata: k.metadata,
     plaintext: k.plaintext,
+    mode: k.mode,
   };
 }
 

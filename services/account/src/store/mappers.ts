@@ -62,5 +62,6 @@ export function toApiKey(k: ApiKey): ApiKeyRecord {
     expires_at: k.expires_at,
     revoked_at: k.revoked_at,
     metadata: meta && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>) : {},
+    mode: k.mode === 'test' ? 'test' : 'live',
   };
 }

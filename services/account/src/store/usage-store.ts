@@ -25,13 +25,17 @@ ON CONFLICT (tenant_id, api_key_id, hour, route, method) DO UPDATE SET
   errors_5xx = usage_hourly.errors_5xx + EXCLUDED.errors_5xx,
   latency_hist = ${MERGE_HIST}`;
 
-const SELECT_ROWS = `SELECT hour, route, sum(requests)::float8 AS requests, sum(errors_4xx)::float8 AS e4,
-  sum(errors_5xx)::float8 AS e5, jsonb_agg(latency_hist) AS hists
-FROM usage_hourly`;
+// The key's mode (docs/test-keys.md) comes from api_keys: fixed at creation, so a join reports it
+// without carrying it in every usage record. Session traffic (the nil key) has no row there: live.
+const SELECT_ROWS = `SELECT hour, route, COALESCE(k.mode, 'live') AS mode, sum(requests)::float8 AS requests,
+  sum(errors_4xx)::float8 AS e4, sum(errors_5xx)::float8 AS e5, jsonb_agg(latency_hist) AS hists
+FROM usage_hourly LEFT JOIN api_keys k ON k.id = usage_hourly.api_key_id`;
+const GROUP = "GROUP BY hour, route, COALESCE(k.mode, 'live')";
 
 interface DbRow {
   hour: Date;
   route: string;
+  mode: string;
   requests: number;
   e4: number;
   e5: number;
@@ -41,7 +45,8 @@ interface DbRow {
 function toRollup(r: DbRow): RollupRow {
   const hist: Histogram = {};
   for (const h of r.hists) for (const [k, n] of Object.entries(h)) hist[k] = (hist[k] ?? 0) + Number(n);
-  return { hour: r.hour, route: r.route, requests: r.requests, errors4xx: r.e4, errors5xx: r.e5, hist };
+  const mode = r.mode === 'test' ? 'test' : 'live';
+  return { hour: r.hour, route: r.route, mode, requests: r.requests, errors4xx: r.e4, errors5xx: r.e5, hist };
 }
 
 export class PgUsageRepository implements UsageRepository {
@@ -72,7 +77,7 @@ export class PgUsageRepository implements UsageRepository {
 
   async rowsForKey(tenantId: string, keyId: string, fromHour: Date, toExclusive: Date): Promise<RollupRow[]> {
     const { rows } = await this.pool.query<DbRow>(
-      `${SELECT_ROWS} WHERE tenant_id = $1 AND api_key_id = $2 AND hour >= $3 AND hour < $4 GROUP BY hour, route`,
+      `${SELECT_ROWS} WHERE usage_hourly.tenant_id = $1 AND api_key_id = $2 AND hour >= $3 AND hour < $4 ${GROUP}`,
       [tenantId, keyId, fromHour, toExclusive],
     );
     return rows.map(toRollup);
@@ -80,9 +85,9 @@ export class PgUsageRepository implements UsageRepository {
 
   async rowsForActiveKeys(tenantId: string, now: Date, fromHour: Date, toExclusive: Date): Promise<RollupRow[]> {
     const { rows } = await this.pool.query<DbRow>(
-      `${SELECT_ROWS} WHERE tenant_id = $1 AND hour >= $3 AND hour < $4 AND api_key_id IN (
+      `${SELECT_ROWS} WHERE usage_hourly.tenant_id = $1 AND hour >= $3 AND hour < $4 AND api_key_id IN (
          SELECT id FROM api_keys WHERE tenant_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2))
-       GROUP BY hour, route`,
+       ${GROUP}`,
       [tenantId, now, fromHour, toExclusive],
     );
     return rows.map(toRollup);

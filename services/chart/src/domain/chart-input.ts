@@ -1,6 +1,15 @@
 // Validation of a chart request (POST /v1/charts and the demo): every problem is collected into one
 // 422 invalid_request with details.errors[], so a client sees all its mistakes at once.
-import { BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, type AstroSystem, type HouseSystem } from '@astro/astro-core';
+import {
+  BIRTH_MAX_YEAR,
+  BIRTH_MIN_YEAR,
+  DEFAULT_AYANAMSHA,
+  isAyanamsha,
+  type AstroSystem,
+  type AyanamshaId,
+  type HouseSystem,
+} from '@astro/astro-core';
+import { unknownAyanamsha, unknownAyanamshaError } from '@astro/astro-core/ayanamsha-input';
 import { awareMoment, coordinateErrors, fieldErrorsAnswer, type FieldError } from '@astro/platform';
 import {
   DISAMBIGUATIONS,
@@ -40,7 +49,7 @@ export interface ChartRequest {
   longitude: number;
   system: AstroSystem;
   houseSystem: HouseSystem;
-  ayanamsha: 'lahiri' | null;
+  ayanamsha: AyanamshaId | null;
 }
 
 export function validateChartRequest(input: ChartRequestInput): ChartRequest {
@@ -67,18 +76,29 @@ export function validateChartRequest(input: ChartRequestInput): ChartRequest {
   if (!HOUSE_SYSTEMS.includes(houseSystem))
     errors.push({ field: 'house_system', reason: 'invalid_enum', message: `one of ${HOUSE_SYSTEMS.join(', ')}` });
 
-  let ayanamsha: 'lahiri' | null = 'lahiri';
+  // Any supported id (docs/ayanamshas.md); absent = Lahiri; null = none, for Western charts only.
+  let ayanamsha: AyanamshaId | null = DEFAULT_AYANAMSHA;
+  let unknownAyanamshaValue: unknown;
   if (input.ayanamsha === null) ayanamsha = null;
-  else if (input.ayanamsha !== undefined && input.ayanamsha !== 'lahiri')
-    errors.push({ field: 'ayanamsha', reason: 'invalid_enum', message: 'lahiri or null' });
+  else if (isAyanamsha(input.ayanamsha)) ayanamsha = input.ayanamsha;
+  else if (input.ayanamsha !== undefined) {
+    unknownAyanamshaValue = input.ayanamsha;
+    errors.push(unknownAyanamshaError('ayanamsha'));
+  }
   if (system === 'vedic' && ayanamsha === null)
     errors.push({
       field: 'ayanamsha',
       reason: 'required_for_vedic',
-      message: 'a Vedic chart needs an ayanamsha (lahiri)',
+      message: 'a Vedic chart needs an ayanamsha (default lahiri)',
     });
 
-  if (errors.length || !parsed || !birth) throw fieldErrorsAnswer(errors);
+  if (errors.length || !parsed || !birth) {
+    // A naive datetime keeps its own code (fieldErrorsAnswer); next, an unknown ayanamsha gets its
+    // code (every other problem still listed in details.errors[]); else invalid_request.
+    if (unknownAyanamshaValue !== undefined && !errors.some((e) => e.reason === 'naive_datetime'))
+      throw unknownAyanamsha('ayanamsha', unknownAyanamshaValue, errors);
+    throw fieldErrorsAnswer(errors);
+  }
   return {
     moment: parsed.moment,
     utcMs: parsed.utcMs,

@@ -1,6 +1,6 @@
 // A computed chart as stored and as answered. Positions are computed once, at creation, and served
 // from storage afterwards, so a stored chart never changes under a client.
-import { computeChart, type HouseCusp, type Position } from '@astro/astro-core';
+import { ayanamshaDegrees, computeChart, type AyanamshaId, type HouseCusp, type Position } from '@astro/astro-core';
 import type { ChartRequest } from './chart-input.ts';
 import type { LocalBirth } from './local-birth-time.ts';
 
@@ -11,7 +11,7 @@ export interface ChartRecord {
   id: string;
   tenant_id: string;
   system: 'vedic' | 'western';
-  ayanamsha: 'lahiri' | null;
+  ayanamsha: AyanamshaId | null;
   house_system: string;
   requested_house_system: string;
   moment: string;
@@ -76,6 +76,8 @@ export function chartView(r: ChartRecord, opts: { demo?: boolean } = {}) {
     id: opts.demo ? undefined : r.id,
     system: r.system,
     ayanamsha: r.ayanamsha ?? undefined,
+    // Not stored: a pure function of (ayanamsha, jd_ut), so rows written before it existed carry it too.
+    ayanamsha_degrees: r.ayanamsha ? ayanamshaDegrees(r.ayanamsha, r.jd_ut) : undefined,
     house_system: r.house_system,
     computed_at: r.computed_at.toISOString(),
     birth: { moment: r.moment, latitude: r.latitude, longitude: r.longitude, ...r.local_birth },

@@ -7,7 +7,6 @@ import { enforceDemoLimit, type DemoHitStore, type DemoLimit } from './demo-limi
 
 /** Writes inside one database transaction; `emit` adds an event to the outbox of that transaction. */
 export interface ChartTx {
-  insert(r: ChartRecord): Promise<void>;
   delete(tenantId: string, id: string): Promise<boolean>;
   deleteAllOf(tenantId: string): Promise<number>;
   emit(msg: OutboxMessage): Promise<void>;
@@ -15,6 +14,8 @@ export interface ChartTx {
 
 export interface ChartRepository {
   find(tenantId: string, id: string): Promise<ChartRecord | null>;
+  /** Stores a new chart and its event together, or neither. */
+  insertWithEvent(r: ChartRecord, event: OutboxMessage): Promise<void>;
   /** Commits the writes of `work` (rows and outbox events) together, or none of them. */
   transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T>;
 }
@@ -54,17 +55,15 @@ export class ChartUseCases {
     const req = validateChartRequest(input);
     const record = computeRecord(uuidv7(), tenantId, req, this.now());
     // The row and its chart.created event commit together (transactional outbox).
-    await this.charts.transaction(async (tx) => {
-      await tx.insert(record);
-      await tx.emit(
-        eventMessage(EVENTS.ChartCreated, {
-          tenant_id: tenantId,
-          chart_id: record.id,
-          system: record.system,
-          created_at: record.computed_at.toISOString(),
-        }),
-      );
-    });
+    await this.charts.insertWithEvent(
+      record,
+      eventMessage(EVENTS.ChartCreated, {
+        tenant_id: tenantId,
+        chart_id: record.id,
+        system: record.system,
+        created_at: record.computed_at.toISOString(),
+      }),
+    );
     return chartView(record);
   }
 

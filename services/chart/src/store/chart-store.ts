@@ -8,7 +8,14 @@
 // test keeps the two in step.
 import type pg from 'pg';
 import type { HouseCusp, Position } from '@astro/astro-core';
-import { inTransaction, isUuid, writeOutbox, type OutboxMessage, type SqlClient } from '@astro/platform';
+import {
+  inTransaction,
+  isUuid,
+  withOutboxStatement,
+  writeOutbox,
+  type OutboxMessage,
+  type SqlClient,
+} from '@astro/platform';
 import type { ChartRecord } from '../domain/chart-record.ts';
 import type { ChartTx } from '../domain/chart-use-cases.ts';
 
@@ -59,10 +66,6 @@ function rowValues(r: ChartRecord): unknown[] {
 class PgChartTx implements ChartTx {
   constructor(private readonly client: SqlClient) {}
 
-  async insert(r: ChartRecord): Promise<void> {
-    await this.client.query(INSERT, rowValues(r));
-  }
-
   async delete(tenantId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     const r = (await this.client.query('DELETE FROM charts WHERE id = $1 AND tenant_id = $2', [
@@ -88,6 +91,15 @@ export class ChartStore {
   /** Runs `work` in one transaction: its chart writes and outbox rows commit together or not at all. */
   transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T> {
     return inTransaction(this.pool, (client) => work(new PgChartTx(client)));
+  }
+
+  /**
+   * The chart row and its event in one statement (chart creation is the hottest write): atomic without
+   * a transaction, one round trip.
+   */
+  async insertWithEvent(r: ChartRecord, event: OutboxMessage): Promise<void> {
+    const { text, values } = withOutboxStatement(INSERT, rowValues(r), event);
+    await this.pool.query(text, values);
   }
 
   async find(tenantId: string, id: string): Promise<ChartRecord | null> {

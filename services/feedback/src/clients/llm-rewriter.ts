@@ -4,7 +4,7 @@
 // gets the spec's 503 llm_unavailable, never a 500.
 import * as grpc from '@grpc/grpc-js';
 import { LlmRewriteServiceClient, type RewriteItem } from '@astro/protos/astro/llm/v1/rewrite';
-import { AppError, channelOptions, grpcTarget, outgoingMetadata, unary } from '@astro/platform';
+import { AppError, channelOptions, grpcTarget, outgoingMetadata, unary, writePrincipal } from '@astro/platform';
 import type { RewriteRequest, Rewriter } from '../domain/ports.ts';
 
 export type { RewriteRequest, Rewriter };
@@ -29,8 +29,17 @@ export class LlmRewriter implements Rewriter {
       res = await unary(
         this.client,
         this.client.rewriteStatements,
-        { tenant_id: req.tenantId, chart_id: req.chartId, tone: req.tone, language: req.language, items: req.items },
-        { metadata: outgoingMetadata(), deadlineMs: this.deadlineMs },
+        {
+          tenant_id: req.tenantId,
+          chart_id: req.chartId,
+          tone: req.tone,
+          language: req.language,
+          items: req.items,
+        },
+        {
+          metadata: outgoingMetadata(req.principal ? (md) => writePrincipal(md, req.principal!) : undefined),
+          deadlineMs: this.deadlineMs,
+        },
       );
     } catch (err) {
       if (err instanceof AppError && !ABSENT.has(err.code)) throw err; // llm_* and plan errors as sent

@@ -1,6 +1,6 @@
 // What the feedback use cases need from storage and from other services: implemented by store/ (pg, the
 // report directory) and clients/ (chart reads, the llm rewrite), and by fakes in tests.
-import type { OutboxMessage, StoredChart } from '@astro/platform';
+import type { OutboxMessage, Principal, StoredChart } from '@astro/platform';
 import type { RewriteItem } from '@astro/protos/astro/llm/v1/rewrite';
 
 export type { StoredChart };
@@ -147,6 +147,8 @@ export interface ChartReader {
 
 export interface RewriteRequest {
   tenantId: string;
+  /** The caller, forwarded to the llm service (its plan and key mode: test keys get no paid model). */
+  principal?: Principal;
   chartId: string;
   tone: string;
   language: string;

@@ -14,6 +14,8 @@ export interface CacheKeyInput {
   theme: string | null;
   language: string;
   tier: string;
+  /** Test keys' rows (offline writer) are never served to live keys, nor the other way round. */
+  testMode?: boolean;
   /** Only the parameters that apply to the type, already normalised (absent ones omitted). */
   params: Record<string, string | number>;
 }
@@ -29,6 +31,8 @@ export function cacheKey(k: CacheKeyInput): string {
     k.language,
     k.tier,
     params,
+    // Appended only for test keys, so every live key computed before test keys existed still matches.
+    ...(k.testMode ? ['test'] : []),
   ]);
   return createHash('sha256').update(text).digest('hex');
 }

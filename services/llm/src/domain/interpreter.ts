@@ -2,6 +2,9 @@
 // engine context, the model call (streamed or not) and the stored row. Sync and stream routes run the
 // same steps, so they store identical rows; a stream that fails after output stores nothing. The
 // statement rewrite (use_llm_rewrite) runs the same bucket, spend and model-call steps.
+// A test key's call (docs/test-keys.md) goes to `testProvider`, the deterministic offline writer, never
+// to a paid model: it costs nothing, so the spend caps are not checked and nothing is spent, and its
+// rows are cached apart from live ones (a live key must never be answered with test output).
 import {
   AppError,
   PLANS,
@@ -10,6 +13,7 @@ import {
   noCaller,
   uuidv7,
   isPlanTier,
+  isTestMode,
   type PlanTier,
   type Principal,
 } from '@astro/platform';
@@ -58,6 +62,8 @@ export interface RewriteJob {
   tenantId: string;
   /** The paid plan whose spend caps apply. */
   plan: Exclude<PlanTier, 'free'>;
+  /** A test key's rewrite: the offline writer, no spend. */
+  testMode: boolean;
   chartId: string | null;
   tone: string;
   /** BCP 47, as the interpretation's locale. */
@@ -77,6 +83,8 @@ interface Completion {
 export interface InterpreterDeps {
   store: InterpretationStorePort;
   provider: ModelProvider;
+  /** The unpaid, deterministic writer that answers test keys (never a configured paid provider). */
+  testProvider: ModelProvider;
   prices: PriceTable;
   buckets: BucketTable;
   cacheTtlSeconds: number;
@@ -103,6 +111,7 @@ export class Interpreter {
 
   async run(job: Job, signal: AbortSignal, sink?: StreamSink): Promise<Outcome> {
     const p = requirePaidPlan(job.principal);
+    const testMode = isTestMode(p);
     const { store } = this.deps;
     const nowMs = this.now();
 
@@ -115,6 +124,7 @@ export class Interpreter {
       theme: job.theme,
       language: job.language,
       tier: job.tier,
+      testMode,
       params: Object.fromEntries(Object.entries(job.params).filter(([, v]) => v !== undefined)) as Record<
         string,
         string | number
@@ -126,14 +136,20 @@ export class Interpreter {
       if (hit) return { row: hit, cached: true };
     }
 
-    await this.checkSpend(p.plan_tier as Exclude<PlanTier, 'free'>, p.tenant_id, nowMs);
+    if (!testMode) await this.checkSpend(p.plan_tier as Exclude<PlanTier, 'free'>, p.tenant_id, nowMs);
 
     const built = await job.build();
     const messages = buildMessages(job.type, built.context, job.language, job.tier);
     let opened = false;
     const done = await this.complete(
       messages,
-      { tier: job.tier, language: job.language, maxOutputTokens: maxOutputTokens(job.tier), context: built.context },
+      {
+        tier: job.tier,
+        language: job.language,
+        maxOutputTokens: maxOutputTokens(job.tier),
+        context: built.context,
+        testMode,
+      },
       signal,
       (delta) => {
         // meta waits for the first delta: a model that fails before writing anything is still a real
@@ -177,7 +193,7 @@ export class Interpreter {
     if (job.items.length === 0) return [];
     const nowMs = this.now();
     await this.takeTierToken(job.tenantId, 'basic', nowMs);
-    await this.checkSpend(job.plan, job.tenantId, nowMs);
+    if (!job.testMode) await this.checkSpend(job.plan, job.tenantId, nowMs);
     const out = [];
     for (const item of job.items) {
       const messages = rewriteMessages(item.text, job.tone, job.language);
@@ -188,6 +204,7 @@ export class Interpreter {
           language: 'en', // the templates are English (spec rule 4)
           maxOutputTokens: rewriteMaxOutputTokens(countTokens(item.text)),
           context: { task: REWRITE_TASK, statement: item.text, tone: job.tone },
+          testMode: job.testMode,
         },
         signal,
       );
@@ -234,14 +251,21 @@ export class Interpreter {
   /** One model call, streamed to `onDelta`; provider failures become the spec's 503 codes. */
   private async complete(
     messages: ChatMessage[],
-    opts: { tier: Tier; language: Language; maxOutputTokens: number; context: Record<string, unknown> },
+    opts: {
+      tier: Tier;
+      language: Language;
+      maxOutputTokens: number;
+      context: Record<string, unknown>;
+      testMode: boolean;
+    },
     signal: AbortSignal,
     onDelta?: (delta: string) => void,
   ): Promise<Completion> {
     const started = this.now();
     let content = '';
+    const provider = opts.testMode ? this.deps.testProvider : this.deps.provider;
     try {
-      for await (const delta of this.deps.provider.stream({
+      for await (const delta of provider.stream({
         messages,
         tier: opts.tier,
         language: opts.language,
@@ -264,7 +288,8 @@ export class Interpreter {
       content,
       inputTokens,
       outputTokens,
-      costUsd: costUsd(this.deps.prices, opts.tier, inputTokens, outputTokens),
+      // No paid model was called for a test key: nothing is spent against the caps.
+      costUsd: opts.testMode ? 0 : costUsd(this.deps.prices, opts.tier, inputTokens, outputTokens),
       latencyMs: Math.max(0, Math.round(this.now() - started)),
     };
   }

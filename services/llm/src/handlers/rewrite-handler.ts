@@ -8,6 +8,7 @@ import {
   AppError,
   invalidRequest,
   isPlanTier,
+  isTestMode,
   isUuid,
   requireTenantId,
   service,
@@ -39,6 +40,8 @@ export function rewriteRegistrations(d: RewriteDeps): Registration[] {
           {
             tenantId: req.tenant_id,
             plan,
+            // The feedback service forwards the caller: a test key's rewrite never reaches a paid model.
+            testMode: isTestMode(ctx.principal),
             chartId: isUuid(req.chart_id) ? req.chart_id : null,
             tone: req.tone,
             language: req.language,

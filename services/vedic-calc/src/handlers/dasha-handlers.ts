@@ -6,6 +6,7 @@ import {
   type DashaPeriod,
   type LegacyDashaPeriod,
 } from '@astro/protos/astro/vedic/v1/dashas';
+import { currentAyanamsha } from '@astro/astro-core';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { AppError, awareInstant, jsonHttpBody, service, type CallContext, type Registration } from '@astro/platform';
 import type { StoredChart } from '../clients/chart-source.ts';
@@ -108,7 +109,8 @@ export function dashaRegistrations(deps: VedicDeps): Registration[] {
         // The chart is always read (tenant check, 404 after a delete); the chain is a pure function of
         // the stored chart, so a repeated request reuses the serialised answer.
         const v = await loadVimshottari(deps, ctx, req.id);
-        const cacheKey = `${v.chartId}:${v.birth.startMs}:${depth}`;
+        // The ayanamsha is part of the key: the same chart read in two ayanamshas gives two chains.
+        const cacheKey = `${v.chartId}:${currentAyanamsha()}:${v.birth.startMs}:${depth}`;
         const cached = deps.chains.get(cacheKey);
         if (cached) return cached;
         const answer = jsonHttpBody(

@@ -2,6 +2,7 @@ import type { HttpBodyAnswer } from '@astro/platform';
 import type { ChartSource } from '../clients/chart-source.ts';
 import type { ChainCache } from '../store/chain-cache.ts';
 import type { ChainPool } from '../clients/chain-pool.ts';
+import type { SaturnSearch } from '../clients/saturn-pool.ts';
 
 /** What every handler module of vedic-calc receives. */
 export interface VedicDeps {
@@ -10,4 +11,6 @@ export interface VedicDeps {
   chains: ChainCache<HttpBodyAnswer>;
   /** Worker threads that write the large chains (depth >= POOLED_DEPTH) off the main thread. */
   chainPool: ChainPool;
+  /** Saturn's Sade Sati / Dhaiya search, in worker threads. */
+  saturn: SaturnSearch;
 }

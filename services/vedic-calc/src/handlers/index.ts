@@ -13,9 +13,15 @@ import { predictRegistrations } from './predict-handlers.ts';
 import { readingsRegistrations } from './readings-handlers.ts';
 import { erasureRegistrations } from './erasure-handlers.ts';
 import { matchingRegistrations } from './matching-handlers.ts';
+import { dashaSystemsRegistrations } from './dasha-systems-handlers.ts';
+import { yogaRegistrations } from './yoga-handlers.ts';
+import { doshaRegistrations } from './dosha-handlers.ts';
+import { imageRegistrations } from './image-handlers.ts';
+import { withAyanamshaSeam } from './ayanamsha-seam.ts';
 
+/** Every Vedic route passes the ayanamsha seam (ayanamsha-seam.ts): one place, not each handler. */
 export function vedicRegistrations(deps: VedicDeps): Registration[] {
-  return [
+  return withAyanamshaSeam([
     ...vargaRegistrations(deps),
     ...jaiminiRegistrations(deps),
     ...dashaRegistrations(deps),
@@ -27,6 +33,10 @@ export function vedicRegistrations(deps: VedicDeps): Registration[] {
     ...predictRegistrations(deps),
     ...readingsRegistrations(deps),
     ...matchingRegistrations(deps),
+    ...dashaSystemsRegistrations(deps),
+    ...yogaRegistrations(deps),
+    ...doshaRegistrations(deps),
+    ...imageRegistrations(deps),
     ...erasureRegistrations(deps),
-  ];
+  ]);
 }

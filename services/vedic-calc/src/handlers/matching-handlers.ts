@@ -1,7 +1,7 @@
 // MatchingService: proto <-> domain for kundli matching (Ashtakoota, poruthams, Manglik dosha). A partner
 // is a stored Vedic chart of the caller's tenant (read through the chart service: another tenant's chart
 // is 404) or inline birth data, computed here (sidereal, Lahiri, whole signs) and not stored.
-import { BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, computeChart, signIndexOf } from '@astro/astro-core';
+import { BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, computeChart, currentAyanamsha, signIndexOf } from '@astro/astro-core';
 import {
   AppError,
   awareMoment,
@@ -105,7 +105,8 @@ async function loadPartner(deps: VedicDeps, ctx: CallContext, v: Validated): Pro
     longitude: v.birth!.longitude,
     system: 'vedic',
     houseSystem: 'whole_sign',
-    ayanamsha: 'lahiri',
+    // The request's ayanamsha: the override, else that of the other partner's chart if read first.
+    ayanamsha: currentAyanamsha(),
   });
   return { chartId: null, bodies: c.planets };
 }

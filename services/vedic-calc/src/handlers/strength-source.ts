@@ -3,7 +3,8 @@
 // does not rise or set), the weekday and Kali ahargana of that day, the Lahiri ayanamsha, and which
 // retrograde planets have gone back into the previous sign since their station (anuvakra).
 import { bodyLongitude, findStations, julianDayUT, STEP_MS, type BodyKey } from '@astro/astro-core';
-import { applySettings, bodyState, lahiriAyanamsha, trueObliquity } from '@astro/astro-core/ephemeris';
+import { currentAyanamsha } from '@astro/astro-core';
+import { applySettings, ayanamshaDegrees, bodyState, trueObliquity } from '@astro/astro-core/ephemeris';
 import type { StoredChart } from '../clients/chart-source.ts';
 import { frameFromSunrise, lastSunriseAtOrBefore, type DayFrame } from '../domain/panchanga/day.ts';
 import {
@@ -116,7 +117,8 @@ export function chartStrength(stored: StoredChart): ChartStrength {
   const frame = frameFromSunrise(place, sunriseMs, weekday);
   applySettings();
   const jd = julianDayUT(birthMs);
-  const ayanamsha = lahiriAyanamsha(jd);
+  // The request's ayanamsha (the chart's own or the client's override): its positions are in it.
+  const ayanamsha = ayanamshaDegrees(currentAyanamsha(), jd);
   const obliquity = trueObliquity(jd);
   // Kranti for ayana bala: the declination of the planet's ecliptic longitude, its latitude ignored, as
   // in the classical tables (B.V. Raman, Graha and Bhava Balas, Ex. 32: the Moon's kranti -10 45 is

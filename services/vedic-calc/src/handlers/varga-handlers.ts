@@ -1,5 +1,5 @@
 // VargaService: proto <-> domain for the divisional-chart routes (spec 2-vedic.md "Divisional charts").
-import { computeChart } from '@astro/astro-core';
+import { computeChart, currentAyanamsha } from '@astro/astro-core';
 import { invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { VargaServiceService, type DivisionalChart } from '@astro/protos/astro/vedic/v1/vargas';
@@ -26,9 +26,10 @@ function parseVarga(v: string): Varga {
 }
 
 /**
- * Sidereal longitudes of the chart's bodies. A Vedic chart's stored positions are already sidereal
- * (Lahiri). A Western chart stores tropical positions; vargas are a sidereal technique, so its
- * positions are recomputed with Lahiri for the same moment and place (ascendant and midheaven do not
+ * Sidereal longitudes of the chart's bodies. A Vedic chart's positions are already sidereal (the chart
+ * source gives them in the request's ayanamsha). A Western chart stores tropical positions; vargas are
+ * a sidereal technique, so its positions are recomputed in the request's ayanamsha (its recorded one,
+ * an override, else Lahiri) for the same moment and place (ascendant and midheaven do not
  * depend on the house system).
  */
 export function siderealBodies(stored: StoredChart): BodyLongitude[] {
@@ -41,7 +42,7 @@ export function siderealBodies(stored: StoredChart): BodyLongitude[] {
     longitude: chart.birth?.longitude ?? 0,
     system: 'vedic',
     houseSystem: 'whole_sign',
-    ayanamsha: 'lahiri',
+    ayanamsha: currentAyanamsha(),
   });
   return computed.planets.map((p) => ({ planet: p.planet, longitude: p.longitude }));
 }

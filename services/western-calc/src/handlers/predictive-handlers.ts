@@ -17,7 +17,7 @@ import {
   type ReturnChart,
 } from '../domain/predictive/returns.ts';
 import { awareInstant, dateRange, isoUtc, notBeforeBirth, requiredInt } from '../domain/predictive/time.ts';
-import { transitHits, transitWindows, type TransitWindow } from '../domain/predictive/transits.ts';
+import { transitHits, type TransitWindow } from '../domain/predictive/transits.ts';
 import { natalFrame, parseHouseSystem, type NatalFrame } from '../domain/natal/houses.ts';
 import { loadFrame } from './core-handlers.ts';
 import type { WesternDeps } from './deps.ts';
@@ -97,7 +97,7 @@ export function predictiveRegistrations(deps: WesternDeps): Registration[] {
         const end = awareInstant(req.ends_at, 'ends_at');
         dateRange(start, end, MAX_WINDOW_DAYS, { starts_at: req.starts_at!, ends_at: req.ends_at! });
         const f = await loadFrame(deps, ctx, req.id);
-        return { items: transitWindows(f.points, start, end).map(windowOut) };
+        return { items: (await deps.transits.windows(f.points, start, end)).map(windowOut) };
       },
 
       async getSecondaryProgressions(req, ctx) {

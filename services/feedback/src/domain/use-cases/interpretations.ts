@@ -114,6 +114,7 @@ export class InterpretationUseCases {
     if (input.use_llm_rewrite) {
       const rewritten = await this.rewriter.rewrite({
         tenantId,
+        principal,
         chartId,
         tone,
         language: locale,

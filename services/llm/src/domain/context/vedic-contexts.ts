@@ -1,7 +1,7 @@
 // Engine contexts of the Vedic LLM routes (spec 3-western-llm.md "LLM interpretation routes"): theme,
 // chart reading, dasha forecast, muhurta reasoning. Each is a plain JSON object (the exact context
 // the model receives) with `highlights`, the facts a writer may state.
-import { computeChart } from '@astro/astro-core';
+import { computeChart, DEFAULT_AYANAMSHA, isAyanamsha } from '@astro/astro-core';
 import type { Principal } from '@astro/platform';
 import { atDepth, type EngineContext, type Fact } from '../facts.ts';
 import type { ThemeDef } from '../themes.ts';
@@ -25,7 +25,11 @@ export type { EngineContext } from '../facts.ts';
 
 const positionsOf = (c: StoredChart): Pos[] => (c.chart?.planets ?? []) as Pos[];
 
-/** Sidereal (Lahiri) positions of the sky at `atIso` seen from the chart's birth place. */
+/**
+ * Sidereal positions of the sky at `atIso` seen from the chart's birth place, in the chart's own
+ * ayanamsha (Lahiri unless it was created with another: docs/ayanamshas.md), so transits and natal
+ * positions share one zodiac.
+ */
 function skyAt(c: StoredChart, atMs: number, system: 'vedic' | 'western'): Pos[] {
   const sky = computeChart({
     utcMs: atMs,
@@ -33,7 +37,7 @@ function skyAt(c: StoredChart, atMs: number, system: 'vedic' | 'western'): Pos[]
     longitude: c.chart!.birth!.longitude,
     system,
     houseSystem: 'whole_sign',
-    ayanamsha: system === 'vedic' ? 'lahiri' : null,
+    ayanamsha: system === 'vedic' ? (isAyanamsha(c.chart?.ayanamsha) ? c.chart.ayanamsha : DEFAULT_AYANAMSHA) : null,
   });
   return sky.planets as Pos[];
 }

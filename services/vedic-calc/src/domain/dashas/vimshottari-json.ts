@@ -59,7 +59,7 @@ function digits(b: Buffer, p: number, n: number, width: number, after: number): 
  * string and encoding that to UTF-8 afterwards cost several times the chain itself. Text that may hold
  * non-ASCII characters is encoded once by the caller and copied in with bytes().
  */
-class AsciiWriter {
+export class AsciiWriter {
   private buf: Buffer;
   private pos = 0;
 

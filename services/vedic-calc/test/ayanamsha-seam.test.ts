@@ -1,0 +1,70 @@
+// The ayanamsha seam's answer naming (handlers/ayanamsha-seam.ts), on typed messages and on JSON text
+// (HttpBody). The numbers themselves are tested through the gateway (tests/vedic-ayanamsha.test.ts).
+import assert from 'node:assert/strict';
+import { describe, it } from '@jest/globals';
+import { jsonHttpBody, type HttpBodyAnswer } from '@astro/platform';
+import { decorate, versionFor } from '../src/handlers/ayanamsha-seam.ts';
+
+const text = (a: HttpBodyAnswer) => JSON.parse(a.data.toString('utf8'));
+
+describe('ayanamsha seam: naming the answer', () => {
+  it('leaves the implicit default (Lahiri, no override) exactly as the handler wrote it', () => {
+    const msg = { chart_id: 'c', method_version: 'v1' };
+    assert.equal(decorate(msg, { settled: { id: 'lahiri', degrees: 23.7 } }), msg);
+    const body = jsonHttpBody('{"chart_id":"c"}');
+    assert.equal(decorate(body, {}), body);
+  });
+
+  it('names an override on a typed message, versions it, relabels the frame, without mutating', () => {
+    const msg = {
+      chart_id: 'c',
+      method_version: 'jaimini-v1',
+      features_used: [
+        { source: 'natal_chart', version: 'sidereal-lahiri', fields: ['planets.longitude'] },
+        { source: 'ayanamsha', version: 'lahiri', fields: ['nakshatra'] },
+      ],
+    };
+    const out = decorate(msg, { override: 'krishnamurti', settled: { id: 'krishnamurti', degrees: 23.6 } });
+    assert.deepEqual(out, {
+      chart_id: 'c',
+      method_version: 'jaimini-v1+ayanamsha.krishnamurti',
+      features_used: [
+        { source: 'natal_chart', version: 'sidereal-krishnamurti', fields: ['planets.longitude'] },
+        { source: 'ayanamsha', version: 'krishnamurti', fields: ['nakshatra'] },
+      ],
+      ayanamsha: 'krishnamurti',
+      ayanamsha_degrees: 23.6,
+    });
+    assert.equal(msg.method_version, 'jaimini-v1');
+    assert.equal(msg.features_used[0]!.version, 'sidereal-lahiri');
+  });
+
+  it('an explicit lahiri is named but keeps the version', () => {
+    const out = decorate({ method_version: 'v1' }, { override: 'lahiri', settled: { id: 'lahiri', degrees: 23.7 } });
+    assert.deepEqual(out, { method_version: 'v1', ayanamsha: 'lahiri', ayanamsha_degrees: 23.7 });
+  });
+
+  it('edits JSON text: fields first, the top-level method_version, the frame labels; empty objects too', () => {
+    const body = jsonHttpBody(
+      '{"chart_id":"c","method_version":"vim-\\"3\\"","zodiac":"sidereal-lahiri","x":[{"method_version":"inner"}]}',
+    );
+    const out = text(decorate(body, { override: 'raman', settled: { id: 'raman', degrees: 22.3 } }));
+    assert.deepEqual(out, {
+      ayanamsha: 'raman',
+      ayanamsha_degrees: 22.3,
+      chart_id: 'c',
+      method_version: 'vim-"3"+ayanamsha.raman',
+      zodiac: 'sidereal-raman',
+      x: [{ method_version: 'inner' }],
+    });
+    // A chart-less answer (panchanga) names the ayanamsha without a value.
+    assert.deepEqual(text(decorate(jsonHttpBody('{ }'), { override: 'raman' })), { ayanamsha: 'raman' });
+    const list = jsonHttpBody('[1,2]');
+    assert.equal(decorate(list, { override: 'raman' }), list);
+  });
+
+  it('versionFor keeps Lahiri versions and suffixes the others', () => {
+    assert.equal(versionFor('v3', 'lahiri'), 'v3');
+    assert.equal(versionFor('v3', 'true_chitra'), 'v3+ayanamsha.true_chitra');
+  });
+});

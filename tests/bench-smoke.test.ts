@@ -1,0 +1,54 @@
+// `npm run bench` in its smoke mode (issue 18: "keep the bench runnable in CI in a short smoke mode; it
+// prints, it does not time-assert"). The bench starts its own fleet beside the test fleet; this file
+// checks that every phase ran and printed its row, never how fast (DESIGN.md §6). It runs serially
+// (scripts/test.ts SERIAL) so its load phases do not meet the other files' requests.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from '@jest/globals';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function runBench(): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/run.ts'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_SECONDS: '1', BENCH_KAFKA: '0', BASE_URL: '' },
+        maxBuffer: 16 * 2 ** 20,
+        timeout: 8 * 60_000,
+      },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, out: `${stdout}\n${stderr}` }),
+    );
+    child.stdin?.end();
+  });
+}
+
+describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
+  it(
+    'runs every phase against its own fleet and writes the table',
+    async () => {
+      const { code, out } = await runBench();
+      assert.equal(code, 0, out.slice(-3000));
+      for (const row of [
+        '| POST /v1/charts | 10 |',
+        '| GET /v1/charts/{id} | 32 |',
+        '| GET .../dashas/vimshottari?depth=4 (3 MB), uncached | 1 |',
+        '| GET .../dashas/vimshottari?depth=2, uncached | 1 |',
+        '| GET /v1/vedic/charts/{id}/shadbala | 1 |',
+        '| GET /v1/western/charts/{id}/transit-windows, 400 days | 1 |',
+        'Mixed workload (70 % calc GETs, 20 % chart GETs, 10 % creations), 200 connections',
+        '| gateway |',
+        'gateway added cost (auth + limits with Redis counters',
+        '| PostgreSQL | 200 |',
+      ])
+        assert.ok(out.includes(row), `the bench printed no "${row}"`);
+      const file = /written to (\S+\.md)/.exec(out)?.[1];
+      assert.ok(file && fs.existsSync(path.resolve(ROOT, file)), `results file ${file}`);
+    },
+    9 * 60_000,
+  );
+});
