@@ -14,22 +14,11 @@
 import assert from 'node:assert/strict';
 import { beforeAll as before, describe, it } from '@jest/globals';
 import { api, createKey, expectError, expectStatus, signup } from './helpers/client.ts';
+import { ISSUE_AYANAMSHAS } from './helpers/spec-values.ts';
 
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };
 const LAHIRI_MINUS_KP = 337.636111 - 337.53953;
 const FAGAN_MINUS_LAHIRI = 0.8834;
-const ISSUE_TEN = [
-  'lahiri',
-  'true_chitra',
-  'raman',
-  'krishnamurti',
-  'fagan_bradley',
-  'yukteshwar',
-  'true_revati',
-  'true_pushya',
-  'suryasiddhanta',
-  'jn_bhasin',
-];
 
 let key: string;
 let otherKey: string;
@@ -76,13 +65,13 @@ describe('POST /v1/charts with an ayanamsha', () => {
 
   it("accepts each of the issue's ten; a Western chart records it and stays tropical", async () => {
     const degrees = new Set<number>();
-    for (const a of ISSUE_TEN) {
+    for (const a of ISSUE_AYANAMSHAS) {
       const c = await create({ ayanamsha: a });
       assert.equal(c.ayanamsha, a);
       assert.ok(c.ayanamsha_degrees > 18 && c.ayanamsha_degrees < 25, `${a} ${c.ayanamsha_degrees}`);
       degrees.add(c.ayanamsha_degrees);
     }
-    assert.equal(degrees.size, ISSUE_TEN.length);
+    assert.equal(degrees.size, ISSUE_AYANAMSHAS.length);
     const w1 = await create({ system: 'western', ayanamsha: 'raman' });
     const w2 = await create({ system: 'western', ayanamsha: null });
     assert.equal(w1.ayanamsha, 'raman');
@@ -102,7 +91,7 @@ describe('POST /v1/charts with an ayanamsha', () => {
         const d = e.details as any;
         assert.equal(d.field, 'ayanamsha');
         assert.equal(d.value, bad);
-        for (const a of ISSUE_TEN) assert.ok(d.accepted.includes(a), a);
+        for (const a of ISSUE_AYANAMSHAS) assert.ok(d.accepted.includes(a), a);
         assert.deepEqual(
           d.errors.map((x: any) => [x.field, x.reason]),
           [['ayanamsha', 'unknown_ayanamsha']],
@@ -228,8 +217,8 @@ describe('OpenAPI', () => {
     assert.ok(param, 'ayanamsha query parameter');
     assert.equal(param.in, 'query');
     const enumOf = (s: any): string[] => s?.enum ?? s?.anyOf?.flatMap((x: any) => x.enum ?? []) ?? [];
-    for (const a of ISSUE_TEN) assert.ok(enumOf(param.schema).includes(a), `override enum has ${a}`);
+    for (const a of ISSUE_AYANAMSHAS) assert.ok(enumOf(param.schema).includes(a), `override enum has ${a}`);
     const text = JSON.stringify(doc.components.schemas);
-    for (const a of ISSUE_TEN) assert.ok(text.includes(`"${a}"`), `schemas mention ${a}`);
+    for (const a of ISSUE_AYANAMSHAS) assert.ok(text.includes(`"${a}"`), `schemas mention ${a}`);
   });
 });

@@ -14,3 +14,17 @@ export const SIGNS: readonly string[] = [
   'aquarius',
   'pisces',
 ];
+
+/** The ten ayanamshas issue 20 names, in its order (the API accepts more: docs/ayanamshas.md). */
+export const ISSUE_AYANAMSHAS: readonly string[] = [
+  'lahiri',
+  'true_chitra',
+  'raman',
+  'krishnamurti',
+  'fagan_bradley',
+  'yukteshwar',
+  'true_revati',
+  'true_pushya',
+  'suryasiddhanta',
+  'jn_bhasin',
+];
