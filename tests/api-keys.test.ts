@@ -263,6 +263,16 @@ describe('GET /v1/api-keys', () => {
   });
 });
 
+/** The key's last_used_at once the bookkeeping write (which may trail the request) has landed; null after 10 s. */
+async function lastUsedAt(accessToken: string, keyId: string): Promise<string | null> {
+  for (let i = 0; i < 200; i++) {
+    const seen = (await listKeys(accessToken)).find((x) => x.id === keyId)?.last_used_at ?? null;
+    if (seen) return seen;
+    await sleep(50);
+  }
+  return null;
+}
+
 describe('using and revoking keys', () => {
   it('a key authenticates GET /v1/tenant/plan; revoke 200 sets revoked_at; the next request with it is 401 reason revoked; revoke again returns the row unchanged', async () => {
     const u = await signup();
@@ -270,6 +280,9 @@ describe('using and revoking keys', () => {
     const plan = await api('GET', '/v1/tenant/plan', { token: k.plaintext });
     expectStatus(plan, 200);
     assert.equal(plan.json.tenant_id, u.tenant.id);
+    // The use's last_used_at write trails the request: wait for it, so it cannot land between the two
+    // revokes below and make the second answer differ for a reason other than the revoke.
+    await lastUsedAt(u.accessToken, k.id);
 
     const before = Date.now();
     const rev = await api('POST', `/v1/api-keys/${k.id}/revoke`, { token: u.accessToken });
@@ -293,12 +306,7 @@ describe('using and revoking keys', () => {
     const k = await createKey(u.accessToken, ['charts:read']);
     const before = Date.now();
     expectStatus(await api('GET', '/v1/tenant/plan', { token: k.plaintext }), 200);
-    // The bookkeeping write may trail the request: poll briefly.
-    let seen: string | null = null;
-    for (let i = 0; i < 40 && !seen; i++) {
-      seen = (await listKeys(u.accessToken)).find((x) => x.id === k.id)?.last_used_at ?? null;
-      if (!seen) await sleep(50);
-    }
+    const seen = await lastUsedAt(u.accessToken, k.id);
     assertIso(seen, 'last_used_at');
     assert.ok(Math.abs(Date.parse(seen!) - before) < 60_000, 'last_used_at is about now');
   });
