@@ -14,6 +14,7 @@ import { CARD_SIGNALS_RULE, cardSignals, cardTitle, overlapping } from '../domai
 import { CHARA_METHOD_VERSION, charaDasha } from '../domain/dashas/chara.ts';
 import { LORD_STRENGTH_RULE, lordContexts, type LordContext } from '../domain/dashas/lord-context.ts';
 import { isoUtc, MS_PER_DAY } from '../domain/dashas/time.ts';
+import type { ChainPeriod } from '../domain/dashas/period-chain.ts';
 import { lordView, PeriodTimes, vimshottariChainJson } from '../domain/dashas/vimshottari-json.ts';
 import {
   LEVEL_NAMES,
@@ -68,20 +69,24 @@ async function loadVimshottari(deps: VedicDeps, ctx: CallContext, id: string): P
 
 // ---------------------------------------------------------------- outputs
 
-/** Maps periods to messages; ISO strings and lord contexts are memoised (boundaries repeat across levels). */
-class PeriodWriter extends PeriodTimes {
+/**
+ * Maps periods to messages; ISO strings and lord contexts are memoised (boundaries repeat across
+ * levels). Every planet-lord dasha (Vimshottari, Ashtottari) uses period(); Kalachakra's sign periods
+ * add their own fields to periodOf() (dasha-systems-handlers.ts).
+ */
+export class PeriodWriter extends PeriodTimes {
   private readonly ctx = new Map<string, DashaLordContext>();
   constructor(private readonly contexts: Map<string, LordContext>) {
     super();
   }
 
-  period(p: VimPeriod): DashaPeriod {
-    let lc = this.ctx.get(p.lord);
-    if (!lc) this.ctx.set(p.lord, (lc = lordView(this.contexts.get(p.lord)!)));
+  /** The fields of a period ruled by `lord` (a planet), without the period's own name. */
+  protected periodOf(p: ChainPeriod, lord: string) {
+    let lc = this.ctx.get(lord);
+    if (!lc) this.ctx.set(lord, (lc = lordView(this.contexts.get(lord)!)));
     return {
       period_level: LEVEL_NAMES[p.level - 1]!,
       level: p.level,
-      lord: p.lord,
       parents: p.parents,
       starts_at: this.time(p.startMs),
       ends_at: this.time(p.endMs),
@@ -92,6 +97,10 @@ class PeriodWriter extends PeriodTimes {
       dignity: lc.dignity,
       lord_context: lc,
     };
+  }
+
+  period(p: ChainPeriod & { lord: string }): DashaPeriod {
+    return { ...this.periodOf(p, p.lord), lord: p.lord };
   }
 
   legacy(p: VimPeriod): LegacyDashaPeriod {

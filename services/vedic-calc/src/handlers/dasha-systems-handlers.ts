@@ -2,7 +2,6 @@
 // mirroring the Vimshottari handlers: depth 1-4 (422 otherwise), chains from depth 3 written by the
 // worker pool and cached per chart like Vimshottari's (dropped on erasure with them).
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
-import type { DashaPeriod } from '@astro/protos/astro/vedic/v1/dashas';
 import { DashaSystemsServiceService, type KalachakraPeriod } from '@astro/protos/astro/vedic/v1/dasha_systems';
 import { currentAyanamsha, rulerOf, signIndexOf, SIGNS } from '@astro/astro-core';
 import { AppError, awareInstant, jsonHttpBody, service, type CallContext, type Registration } from '@astro/platform';
@@ -12,7 +11,6 @@ import {
   ashtottariApplicable,
   ashtottariBirth,
   ashtottariTree,
-  type AshtottariPeriod,
 } from '../domain/dashas/ashtottari.ts';
 import type { DashaSystemSubject } from '../domain/dashas/dasha-systems-json.ts';
 import { dashaSystemChainJson } from '../domain/dashas/dasha-systems-json.ts';
@@ -22,11 +20,10 @@ import {
   kalachakraTree,
   type KalachakraPeriod as KcPeriod,
 } from '../domain/dashas/kalachakra.ts';
-import { LORD_STRENGTH_RULE, lordContexts, type LordContext } from '../domain/dashas/lord-context.ts';
-import { LEVEL_NAMES, nextChangeOf, pathAt, type ChainPeriod, type DashaTree } from '../domain/dashas/period-chain.ts';
-import { MS_PER_DAY } from '../domain/dashas/time.ts';
-import { lordView, PeriodTimes } from '../domain/dashas/vimshottari-json.ts';
-import { POOLED_DEPTH } from './dasha-handlers.ts';
+import { LORD_STRENGTH_RULE, lordContexts } from '../domain/dashas/lord-context.ts';
+import { nextChangeOf, pathAt, type ChainPeriod, type DashaTree } from '../domain/dashas/period-chain.ts';
+import { PeriodTimes } from '../domain/dashas/vimshottari-json.ts';
+import { PeriodWriter, POOLED_DEPTH } from './dasha-handlers.ts';
 import type { VedicDeps } from './deps.ts';
 import { intInRange } from './inputs.ts';
 
@@ -87,42 +84,11 @@ const LOADERS = { ashtottari: loadAshtottari, kalachakra: loadKalachakra } as co
 
 // ---------------------------------------------------------------- outputs
 
-class Writer extends PeriodTimes {
-  private readonly views = new Map<string, ReturnType<typeof lordView>>();
-  constructor(private readonly contexts: Map<string, LordContext>) {
-    super();
-  }
-
-  private view(lord: string) {
-    let v = this.views.get(lord);
-    if (!v) this.views.set(lord, (v = lordView(this.contexts.get(lord)!)));
-    return v;
-  }
-
-  private common(p: ChainPeriod, lord: string) {
-    const lc = this.view(lord);
-    return {
-      period_level: LEVEL_NAMES[p.level - 1]!,
-      level: p.level,
-      parents: p.parents,
-      starts_at: this.time(p.startMs),
-      ends_at: this.time(p.endMs),
-      duration_days: (p.endMs - p.startMs) / MS_PER_DAY,
-      lord_strength: lc.lord_strength,
-      lord_house: lc.lord_house,
-      owned_houses: lc.owned_houses,
-      dignity: lc.dignity,
-      lord_context: lc,
-    };
-  }
-
-  graha(p: AshtottariPeriod): DashaPeriod {
-    return { ...this.common(p, p.lord), lord: p.lord };
-  }
-
+/** Vimshottari's period writer, plus Kalachakra's sign periods (ruled by the sign's lord). */
+class Writer extends PeriodWriter {
   sign(p: KcPeriod): KalachakraPeriod {
     const lord = rulerOf(p.lord);
-    return { ...this.common(p, lord), sign: p.lord, gati: p.gati ?? undefined, sign_lord: lord };
+    return { ...this.periodOf(p, lord), sign: p.lord, gati: p.gati ?? undefined, sign_lord: lord };
   }
 }
 
@@ -171,7 +137,7 @@ function companions<P extends ChainPeriod, M>(tree: DashaTree<P>, map: (p: P) =>
 async function ashtottari(deps: VedicDeps, ctx: CallContext, id: string) {
   const s = await loadAshtottari(deps, ctx, id);
   const w = new Writer(s.contexts);
-  return { chartId: s.chartId, ...companions(ashtottariTree(s.birth), (p) => w.graha(p), w) };
+  return { chartId: s.chartId, ...companions(ashtottariTree(s.birth), (p) => w.period(p), w) };
 }
 
 async function kalachakra(deps: VedicDeps, ctx: CallContext, id: string) {
