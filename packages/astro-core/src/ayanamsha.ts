@@ -80,6 +80,11 @@ export function currentAyanamsha(): AyanamshaId {
   return scope.getStore()?.id ?? DEFAULT_AYANAMSHA;
 }
 
+/** The sidereal frame positions of the current scope are in, as answers label it ("sidereal-lahiri"). */
+export function siderealFrame(): string {
+  return `sidereal-${currentAyanamsha()}`;
+}
+
 /** sweph's sidereal mode of an id. */
 export function siderealMode(id: AyanamshaId): number {
   return AYANAMSHAS[id].mode;

@@ -31,6 +31,7 @@ export {
   AYANAMSHA_IDS,
   AYANAMSHAS,
   currentAyanamsha,
+  siderealFrame,
   DEFAULT_AYANAMSHA,
   isAyanamsha,
   rebindAyanamsha,

@@ -2,6 +2,7 @@
 // (HttpBody). The numbers themselves are tested through the gateway (tests/vedic-ayanamsha.test.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
+import { currentAyanamsha, siderealFrame, withAyanamsha } from '@astro/astro-core';
 import { jsonHttpBody, type HttpBodyAnswer } from '@astro/platform';
 import { decorate, versionFor } from '../src/handlers/ayanamsha-seam.ts';
 
@@ -15,28 +16,28 @@ describe('ayanamsha seam: naming the answer', () => {
     assert.equal(decorate(body, {}), body);
   });
 
-  it('names an override on a typed message, versions it, relabels the frame, without mutating', () => {
-    const msg = {
-      chart_id: 'c',
-      method_version: 'jaimini-v1',
-      features_used: [
-        { source: 'natal_chart', version: 'sidereal-lahiri', fields: ['planets.longitude'] },
-        { source: 'ayanamsha', version: 'lahiri', fields: ['nakshatra'] },
-      ],
-    };
+  it('names an override on a typed message and versions it, without mutating', () => {
+    const features_used = [{ source: 'natal_chart', version: 'sidereal-krishnamurti', fields: ['planets.longitude'] }];
+    const msg = { chart_id: 'c', method_version: 'jaimini-v1', features_used };
     const out = decorate(msg, { override: 'krishnamurti', settled: { id: 'krishnamurti', degrees: 23.6 } });
     assert.deepEqual(out, {
       chart_id: 'c',
       method_version: 'jaimini-v1+ayanamsha.krishnamurti',
-      features_used: [
-        { source: 'natal_chart', version: 'sidereal-krishnamurti', fields: ['planets.longitude'] },
-        { source: 'ayanamsha', version: 'krishnamurti', fields: ['nakshatra'] },
-      ],
+      features_used,
       ayanamsha: 'krishnamurti',
       ayanamsha_degrees: 23.6,
     });
     assert.equal(msg.method_version, 'jaimini-v1');
-    assert.equal(msg.features_used[0]!.version, 'sidereal-lahiri');
+    assert.equal('ayanamsha' in msg, false);
+  });
+
+  it('frame labels come from the request scope at their source', () => {
+    assert.equal(siderealFrame(), 'sidereal-lahiri');
+    assert.equal(currentAyanamsha(), 'lahiri');
+    withAyanamsha('raman', () => {
+      assert.equal(siderealFrame(), 'sidereal-raman');
+      assert.equal(currentAyanamsha(), 'raman');
+    });
   });
 
   it('an explicit lahiri is named but keeps the version', () => {
@@ -44,9 +45,9 @@ describe('ayanamsha seam: naming the answer', () => {
     assert.deepEqual(out, { method_version: 'v1', ayanamsha: 'lahiri', ayanamsha_degrees: 23.7 });
   });
 
-  it('edits JSON text: fields first, the top-level method_version, the frame labels; empty objects too', () => {
+  it('edits JSON text at its head only: fields first, the top-level method_version; empty objects too', () => {
     const body = jsonHttpBody(
-      '{"chart_id":"c","method_version":"vim-\\"3\\"","zodiac":"sidereal-lahiri","x":[{"method_version":"inner"}]}',
+      '{"chart_id":"c","method_version":"vim-\\"3\\"","zodiac":"sidereal-raman","x":[{"method_version":"inner"}]}',
     );
     const out = text(decorate(body, { override: 'raman', settled: { id: 'raman', degrees: 22.3 } }));
     assert.deepEqual(out, {
@@ -61,6 +62,18 @@ describe('ayanamsha seam: naming the answer', () => {
     assert.deepEqual(text(decorate(jsonHttpBody('{ }'), { override: 'raman' })), { ayanamsha: 'raman' });
     const list = jsonHttpBody('[1,2]');
     assert.equal(decorate(list, { override: 'raman' }), list);
+  });
+
+  it('passes a long answer on byte for byte, a multi-byte character across the head boundary included', () => {
+    // "ज" is 3 bytes in UTF-8; the padding puts it across byte 512, where the head ends.
+    const json = `{"method_version":"v1","pad":"${'a'.repeat(471)}","name":"ज्योतिष","rest":"${'b'.repeat(4000)}"}`;
+    const out = decorate(jsonHttpBody(json), { override: 'raman', settled: { id: 'raman', degrees: 22.3 } });
+    assert.deepEqual(text(out), {
+      ayanamsha: 'raman',
+      ayanamsha_degrees: 22.3,
+      ...JSON.parse(json),
+      method_version: 'v1+ayanamsha.raman',
+    });
   });
 
   it('versionFor keeps Lahiri versions and suffixes the others', () => {

@@ -7,11 +7,12 @@
 //   - `ayanamsha` (always) and `ayanamsha_degrees` (its value at the birth moment of the chart read);
 //   - `method_version` gains `+ayanamsha.<id>` for any ayanamsha but Lahiri, so numbers computed in
 //     different frames never share a version (Lahiri keeps the versions it always had);
-//   - the frame labels in features_used / zodiac ("sidereal-lahiri", ayanamsha "lahiri") name it.
-// HttpBody answers (JSON the service wrote itself, up to megabytes) are edited as text, not re-parsed.
+// The frame labels in features_used / zodiac come right from their source (astro-core siderealFrame(),
+// currentAyanamsha(): the request's scope). HttpBody answers (JSON the service wrote itself, up to
+// megabytes) get the names at their head; the rest of their bytes are not read.
 import { currentAyanamsha, DEFAULT_AYANAMSHA, type AyanamshaId } from '@astro/astro-core';
 import { parseAyanamsha } from '@astro/astro-core/ayanamsha-input';
-import { jsonHttpBody, type HttpBodyAnswer, type Registration } from '@astro/platform';
+import type { HttpBodyAnswer, Registration } from '@astro/platform';
 import { runWithRequestAyanamsha, type RequestAyanamsha } from '../clients/request-ayanamsha.ts';
 
 /** method_version under an ayanamsha: unchanged for Lahiri (the default every version was made in). */
@@ -23,22 +24,8 @@ function isHttpBody(v: unknown): v is HttpBodyAnswer {
   return !!v && typeof v === 'object' && Buffer.isBuffer((v as HttpBodyAnswer).data) && 'content_type' in v;
 }
 
-/** Frame labels inside an answer, renamed for a non-Lahiri ayanamsha (copying, never mutating). */
-function relabel(v: unknown, id: AyanamshaId): unknown {
-  if (Array.isArray(v)) return v.map((x) => relabel(x, id));
-  if (!v || typeof v !== 'object' || Buffer.isBuffer(v)) return v === 'sidereal-lahiri' ? `sidereal-${id}` : v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
-    if (x === 'sidereal-lahiri') out[k] = `sidereal-${id}`;
-    else if (k === 'version' && x === 'lahiri' && (v as { source?: unknown }).source === 'ayanamsha') out[k] = id;
-    else out[k] = relabel(x, id);
-  }
-  return out;
-}
-
 function decorateMessage(res: Record<string, unknown>, id: AyanamshaId, degrees: number | undefined) {
-  const out = (id === DEFAULT_AYANAMSHA ? { ...res } : relabel(res, id)) as Record<string, unknown>;
-  out.ayanamsha = id;
+  const out: Record<string, unknown> = { ...res, ayanamsha: id };
   if (degrees !== undefined) out.ayanamsha_degrees = degrees;
   if (typeof out.method_version === 'string') out.method_version = versionFor(out.method_version, id);
   return out;
@@ -46,28 +33,31 @@ function decorateMessage(res: Record<string, unknown>, id: AyanamshaId, degrees:
 
 /** Only the head of a JSON answer is searched for its top-level method_version (written first or second). */
 const HEAD_BYTES = 512;
+const OPEN_BRACE = 0x7b;
 
+/**
+ * Names the ayanamsha at the front of JSON the service wrote (up to megabytes): only the head is read
+ * and rewritten, the rest of the bytes are passed on as they are. The head is handled as latin1, byte
+ * for byte, so a multi-byte character cut at its end comes out unchanged (method_version is ASCII).
+ */
 function decorateJson(res: HttpBodyAnswer, id: AyanamshaId, degrees: number | undefined): HttpBodyAnswer {
   // An image (the chart drawing) or any other non-JSON body has no member to name it in.
-  if (!res.content_type.includes('json')) return res;
-  let text = res.data.toString('utf8');
-  if (!text.startsWith('{')) return res;
-  if (id !== DEFAULT_AYANAMSHA) {
-    const m = /"method_version":"((?:[^"\\]|\\.)*)"/.exec(text.slice(0, HEAD_BYTES));
-    if (m)
-      text =
-        text.slice(0, m.index) +
-        `"method_version":${JSON.stringify(versionFor(JSON.parse(`"${m[1]}"`) as string, id))}` +
-        text.slice(m.index + m[0].length);
-    text = text
-      .replaceAll('"sidereal-lahiri"', JSON.stringify(`sidereal-${id}`))
-      .replaceAll('"source":"ayanamsha","version":"lahiri"', `"source":"ayanamsha","version":${JSON.stringify(id)}`);
-  }
-  const head =
-    `"ayanamsha":${JSON.stringify(id)}` +
-    (degrees !== undefined ? `,"ayanamsha_degrees":${JSON.stringify(degrees)}` : '');
-  const rest = text.slice(1).trimStart();
-  return jsonHttpBody(`{${head}${rest.startsWith('}') ? '' : ','}${rest}`);
+  if (!res.content_type.includes('json') || res.data[0] !== OPEN_BRACE) return res;
+  const headEnd = Math.min(res.data.length, HEAD_BYTES);
+  let head = res.data.toString('latin1', 1, headEnd).trimStart();
+  if (id !== DEFAULT_AYANAMSHA)
+    head = head.replace(
+      /"method_version":"((?:[^"\\]|\\.)*)"/,
+      (_, v: string) => `"method_version":${JSON.stringify(versionFor(JSON.parse(`"${v}"`) as string, id))}`,
+    );
+  const named =
+    `{"ayanamsha":${JSON.stringify(id)}` +
+    (degrees !== undefined ? `,"ayanamsha_degrees":${JSON.stringify(degrees)}` : '') +
+    (head.startsWith('}') ? '' : ',');
+  return {
+    content_type: res.content_type,
+    data: Buffer.concat([Buffer.from(named), Buffer.from(head, 'latin1'), res.data.subarray(headEnd)]),
+  };
 }
 
 /** The answer of a request, named with the ayanamsha it was computed in. */

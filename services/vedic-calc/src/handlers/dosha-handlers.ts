@@ -1,7 +1,7 @@
 // DoshaService: proto <-> domain for Kaal Sarp, Sade Sati / Dhaiya and Pitra dosha of a stored Vedic
 // chart of the caller's tenant (read through the chart service: another tenant's chart is 404, a
 // Western chart 422). Rules and conventions: ../domain/doshas and docs/doshas.md.
-import { signIndexOf, SIGNS } from '@astro/astro-core';
+import { signIndexOf, SIGNS, siderealFrame } from '@astro/astro-core';
 import {
   AppError,
   awareMoment,
@@ -48,7 +48,7 @@ async function chartBodies(deps: VedicDeps, ctx: CallContext, chartId: string) {
   return lon;
 }
 
-const FEATURES = (fields: string[]): FeatureUsed[] => [{ source: 'natal_chart', version: 'sidereal-lahiri', fields }];
+const FEATURES = (fields: string[]): FeatureUsed[] => [{ source: 'natal_chart', version: siderealFrame(), fields }];
 
 /** Query checks: every bad field in one 422, then the range itself (invalid_date_range, range_too_long). */
 function sadeSatiRange(req: SadeSatiRequest): { fromMs: number; toMs: number } {
@@ -146,7 +146,7 @@ export function doshaRegistrations(deps: VedicDeps): Registration[] {
           conventions: [...SADE_SATI_CONVENTIONS],
           features_used: [
             ...FEATURES(['planets.moon.longitude']),
-            { source: 'transit_saturn', version: 'sidereal-lahiri', fields: ['longitude'] },
+            { source: 'transit_saturn', version: siderealFrame(), fields: ['longitude'] },
           ],
         };
       },

@@ -1,5 +1,5 @@
 // JaiminiService: proto <-> domain for the Jaimini routes (spec 2-vedic.md "Jaimini"). Vedic charts only.
-import { type ClassicalPlanet, type Sign } from '@astro/astro-core';
+import { type ClassicalPlanet, type Sign, siderealFrame } from '@astro/astro-core';
 import { service, type CallContext, type Registration } from '@astro/platform';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { JaiminiServiceService } from '@astro/protos/astro/vedic/v1/jaimini';
@@ -13,7 +13,7 @@ import type { VedicDeps } from './deps.ts';
 
 const GRAHAS = ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn', 'rahu', 'ketu'];
 
-const features = (fields: string[]): FeatureUsed[] => [{ source: 'natal_chart', version: 'sidereal-lahiri', fields }];
+const features = (fields: string[]): FeatureUsed[] => [{ source: 'natal_chart', version: siderealFrame(), fields }];
 
 function positions(stored: StoredChart) {
   return stored.chart?.planets ?? [];

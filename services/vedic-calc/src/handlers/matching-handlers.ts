@@ -1,7 +1,14 @@
 // MatchingService: proto <-> domain for kundli matching (Ashtakoota, poruthams, Manglik dosha). A partner
 // is a stored Vedic chart of the caller's tenant (read through the chart service: another tenant's chart
 // is 404) or inline birth data, computed here (sidereal, Lahiri, whole signs) and not stored.
-import { BIRTH_MAX_YEAR, BIRTH_MIN_YEAR, computeChart, currentAyanamsha, signIndexOf } from '@astro/astro-core';
+import {
+  BIRTH_MAX_YEAR,
+  BIRTH_MIN_YEAR,
+  computeChart,
+  currentAyanamsha,
+  signIndexOf,
+  siderealFrame,
+} from '@astro/astro-core';
 import {
   AppError,
   awareMoment,
@@ -157,10 +164,11 @@ function pairOf(g: Partner, b: Partner) {
   };
 }
 
-const FEATURES: FeatureUsed[] = [
+/** Built per request: the frame label follows the request's ayanamsha. */
+const features = (): FeatureUsed[] => [
   {
     source: 'natal_chart',
-    version: 'sidereal-lahiri',
+    version: siderealFrame(),
     fields: ['planets.moon.longitude', 'planets.longitude', 'planets.speed_per_day', 'ascendant'],
   },
 ];
@@ -184,7 +192,7 @@ export function matchingRegistrations(deps: VedicDeps): Registration[] {
       ...rules(gm, bm),
       manglik: pairOf(g, b),
       conventions: [...conventions],
-      features_used: FEATURES,
+      features_used: features(),
     };
   };
   return [
@@ -200,7 +208,7 @@ export function matchingRegistrations(deps: VedicDeps): Registration[] {
           ...manglikOf(p),
           source: MANGLIK_SOURCE,
           conventions: [...MANGLIK_CONVENTIONS],
-          features_used: FEATURES,
+          features_used: features(),
         };
       },
     }),

@@ -1,6 +1,6 @@
 // ReadingsService: house aspects, livelihood, varna and career profiles (chart routes), sky ingresses
 // and the Vaishnava calendar (no chart). Answers are JSON HttpBody.
-import { type ClassicalPlanet } from '@astro/astro-core';
+import { type ClassicalPlanet, siderealFrame } from '@astro/astro-core';
 import {
   coordinateErrors,
   AppError,
@@ -142,7 +142,7 @@ export function readingsRegistrations(deps: VedicDeps): Registration[] {
           from: new Date(q.from.ms).toISOString(),
           to: new Date(q.to.ms).toISOString(),
           precision: 'hour',
-          zodiac: 'sidereal-lahiri',
+          zodiac: siderealFrame(),
           planets: q.bodies,
           ingresses: ingresses(q.from.ms, q.to.ms, q.bodies),
         });

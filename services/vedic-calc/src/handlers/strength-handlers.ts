@@ -1,6 +1,6 @@
 // VedicStrengthService: proto <-> domain for the strength routes (spec 2-vedic.md "Strength objects",
 // "Composite strength", "Shadbala family").
-import { SIGNS, type ClassicalPlanet } from '@astro/astro-core';
+import { SIGNS, type ClassicalPlanet, siderealFrame } from '@astro/astro-core';
 import { AppError, invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import {
@@ -32,8 +32,9 @@ const VIMSHOPAKA_METHOD_VERSION = 'vimshopaka-bphs-v1';
 const NOTE =
   'All six balas counted (sthana, dig, kala, chesta, naisargika, drik); values in virupas, 60 virupas = 1 rupa. ' +
   'uchcha and other_sthana together form sthana bala.';
-const FEATURES: FeatureUsed[] = [
-  { source: 'natal_chart', version: 'sidereal-lahiri', fields: ['planets.longitude', 'planets.speed_per_day'] },
+/** Built per request: the frame label follows the request's ayanamsha. */
+const features = (): FeatureUsed[] => [
+  { source: 'natal_chart', version: siderealFrame(), fields: ['planets.longitude', 'planets.speed_per_day'] },
   { source: 'panchanga', version: 'sunrise-sunset', fields: ['sunrise', 'sunset'] },
   { source: 'ashtakavarga', version: 'bphs', fields: ['sarvashtakavarga'] },
 ];
@@ -169,7 +170,7 @@ export function strengthRegistrations(deps: VedicDeps): Registration[] {
             })(),
           };
         });
-        return { chart_id: req.id, method_version: COMPOSITE_METHOD_VERSION, entries, features_used: FEATURES };
+        return { chart_id: req.id, method_version: COMPOSITE_METHOD_VERSION, entries, features_used: features() };
       },
       getVimshopaka: async (req, ctx) => {
         const group = (req.group ?? 'shad_varga') as VargaGroup;

@@ -1,5 +1,5 @@
 // VargaService: proto <-> domain for the divisional-chart routes (spec 2-vedic.md "Divisional charts").
-import { computeChart, currentAyanamsha } from '@astro/astro-core';
+import { computeChart, currentAyanamsha, siderealFrame } from '@astro/astro-core';
 import { invalidRequest, service, type CallContext, type Registration } from '@astro/platform';
 import type { FeatureUsed } from '@astro/protos/astro/vedic/v1/common';
 import { VargaServiceService, type DivisionalChart } from '@astro/protos/astro/vedic/v1/vargas';
@@ -16,7 +16,9 @@ import {
 import { isVarga, VARGAS, type Varga } from '../domain/vargas/rules.ts';
 import type { VedicDeps } from './deps.ts';
 
-const FEATURES: FeatureUsed[] = [{ source: 'natal_chart', version: 'sidereal-lahiri', fields: ['planets.longitude'] }];
+const features = (): FeatureUsed[] => [
+  { source: 'natal_chart', version: siderealFrame(), fields: ['planets.longitude'] },
+];
 
 function parseVarga(v: string): Varga {
   if (isVarga(v)) return v;
@@ -61,7 +63,7 @@ export function vargaRegistrations(deps: VedicDeps): Registration[] {
       varga,
       entries: divisionalEntries(varga, bodies),
       focus_topics,
-      features_used: FEATURES,
+      features_used: features(),
     };
   };
   return [
@@ -80,7 +82,7 @@ export function vargaRegistrations(deps: VedicDeps): Registration[] {
           chart_id: req.id,
           method_version: METHOD_VERSION,
           vargas: SHODASHA_VARGAS.map((v) => divisional(v, req.id, bodies)),
-          features_used: FEATURES,
+          features_used: features(),
         };
       },
       getNavamsa: async (req, ctx) => focus(ctx, req.id, 'D9', ['marriage', 'dharma']),
@@ -92,7 +94,7 @@ export function vargaRegistrations(deps: VedicDeps): Registration[] {
           method_version: STRENGTH_METHOD_VERSION,
           vargas: [...STRENGTH_VARGAS],
           entries: vargaStrength(bodies).map((e) => ({ ...e, dignity_name: e.dignity_name ?? undefined })),
-          features_used: FEATURES,
+          features_used: features(),
         };
       },
     }),

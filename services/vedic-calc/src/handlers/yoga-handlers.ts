@@ -1,7 +1,7 @@
 // YogaService: proto <-> domain for the yoga engine (issue 20 item 4). A chart's yogas read the stored
 // Vedic chart of the caller's tenant (another tenant's chart is 404 from the chart service); the
 // catalogue is the rules themselves, as data and as text.
-import { SIGNS, type Sign } from '@astro/astro-core';
+import { SIGNS, type Sign, siderealFrame } from '@astro/astro-core';
 import { AppError, service, type CallContext, type Registration } from '@astro/platform';
 import {
   YogaServiceService,
@@ -99,7 +99,7 @@ export function yogaRegistrations(deps: VedicDeps): Registration[] {
           yogas: results.filter((r) => r.present || req.include_absent).map(toChartYoga),
           conventions: conventions(),
           features_used: [
-            { source: 'natal_chart', version: 'sidereal-lahiri', fields: ['planets.sign', 'planets.degree_in_sign'] },
+            { source: 'natal_chart', version: siderealFrame(), fields: ['planets.sign', 'planets.degree_in_sign'] },
           ],
         };
       },

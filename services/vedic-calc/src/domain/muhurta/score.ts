@@ -1,7 +1,15 @@
 // Muhurta scoring (spec 2-vedic.md "Muhurta"): pure counting rules (tara, chandrabala, kalam
 // exclusion, ranking) and the candidate builder that reads the sky at a moment. The sunrise day
 // (weekday and caution windows) is computed once per local day and shared by every step inside it.
-import { ascendantLongitude, bodyLongitude, norm360, NAKSHATRA_SPAN, NAKSHATRAS, SIGNS } from '@astro/astro-core';
+import {
+  ascendantLongitude,
+  bodyLongitude,
+  norm360,
+  NAKSHATRA_SPAN,
+  NAKSHATRAS,
+  SIGNS,
+  currentAyanamsha,
+} from '@astro/astro-core';
 import { AppError } from '@astro/platform';
 import { elongation, yogaAngle } from '../panchanga/angas.ts';
 import { dayWindows, frameFromSunrise, lastSunriseAtOrBefore, type DayFrame, type Place } from '../panchanga/day.ts';
@@ -158,7 +166,7 @@ export function featuresUsed() {
       version: 'sweph',
       fields: ['moon.longitude', 'sun.longitude', 'sun.rise_set', 'ascendant'],
     },
-    { source: 'ayanamsha', version: 'lahiri', fields: ['nakshatra', 'yoga', 'raasi', 'lagna'] },
+    { source: 'ayanamsha', version: currentAyanamsha(), fields: ['nakshatra', 'yoga', 'raasi', 'lagna'] },
     { source: 'tzdb', version: process.versions.tz ?? 'icu', fields: ['timezone'] },
   ];
 }

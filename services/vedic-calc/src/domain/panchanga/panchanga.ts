@@ -1,7 +1,7 @@
 // Panchanga use cases (spec 2-vedic.md "Panchanga"): the daily almanac of the sunrise-based civil day,
 // the angas at an instant, and the day's windows. Output objects use the contract's field names;
 // every timestamp is ISO 8601 to the second with the zone's (or `at`'s) offset.
-import { ephemerisMode } from '@astro/astro-core';
+import { ephemerisMode, currentAyanamsha } from '@astro/astro-core';
 import { angaAt, instantValues, lunarMonthAt, paksha, type AngaValue } from './angas.ts';
 import {
   dayWindows,
@@ -109,7 +109,7 @@ export function featuresUsed() {
       version: `sweph-${ephemerisMode()}`,
       fields: ['sun.longitude', 'moon.longitude', 'sun.rise_set', 'moon.rise_set'],
     },
-    { source: 'ayanamsha', version: 'lahiri', fields: ['nakshatra', 'yoga', 'masa', 'raasi'] },
+    { source: 'ayanamsha', version: currentAyanamsha(), fields: ['nakshatra', 'yoga', 'masa', 'raasi'] },
     { source: 'tzdb', version: process.versions.tz ?? 'icu', fields: ['timezone'] },
   ];
 }
