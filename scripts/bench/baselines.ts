@@ -105,7 +105,8 @@ export function vimshottariBaseline(stored: StoredChart, depth: number) {
 export function shadbalaBaseline(stored: StoredChart) {
   const get = handler(
     strengthRegistrations({
-      charts: memorySource(stored, false),
+      // A new chart object per call: the strength of one object is memoised (strength-source.ts).
+      charts: memorySource(stored, true),
       chains: new ChainCache(),
       chainPool: inThread,
       saturn: saturnInThread,

@@ -17,7 +17,8 @@
 // (60 s by default), with latency percentiles, errors and every process's RSS before and after.
 // Smoke mode: BENCH_SECONDS=1 BENCH_KAFKA=0 (prints the same tables; nothing is asserted on time).
 // Profiles: BENCH_CPU_PROF=<dir> starts every fleet process with --cpu-prof into <dir> (read them with
-// scripts/bench/profile-summary.ts); the profiles are written when the fleet stops.
+// scripts/bench/profile-summary.ts); the profiles are written when the fleet stops. BENCH_NODE_FLAGS adds
+// Node/V8 flags to every fleet process (space-separated).
 import * as grpc from '@grpc/grpc-js';
 import { computeChart, initEphemeris } from '@astro/astro-core';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
@@ -218,7 +219,11 @@ if (!baseUrl) {
     randomPorts: true,
     dbPrefix: runId,
     output: 'files',
-    nodeFlags: env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : [],
+    nodeFlags: [
+      ...(env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : []),
+      // Flags to try on every fleet process (V8 heap sizes, for example), without editing the launcher.
+      ...(env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     env: {
       LOG_LEVEL: 'warn',
       KAFKA_BROKERS: '',

@@ -9,17 +9,18 @@
 //
 // A service may also keep derived forms of a chart beside it (a `variant`: vedic-calc's chart
 // recomputed in another ayanamsha). The variant is part of the key, so two forms never mix, and an
-// erasure of the chart drops every variant with it.
+// erasure of the chart drops every variant with it. The chart service keeps its own rows in one
+// (`V` = its ChartRecord; services/chart/src/store/chart-read-cache.ts), erased by its own deletes.
 import type { StoredChart } from '@astro/protos/astro/chart/v1/chart';
 
-interface Entry {
+interface Entry<V> {
   tenantId: string;
   chartId: string;
-  chart: StoredChart;
+  chart: V;
 }
 
-export class ChartCache {
-  private readonly entries = new Map<string, Entry>();
+export class ChartCache<V = StoredChart> {
+  private readonly entries = new Map<string, Entry<V>>();
   /** Bumped by every erasure: a chart fetched before one must not be stored after it. */
   private generation = 0;
 
@@ -31,7 +32,7 @@ export class ChartCache {
     return this.generation;
   }
 
-  get(tenantId: string, chartId: string, variant = ''): StoredChart | undefined {
+  get(tenantId: string, chartId: string, variant = ''): V | undefined {
     const key = keyOf(tenantId, chartId, variant);
     const hit = this.entries.get(key);
     if (!hit) return undefined;
@@ -44,7 +45,7 @@ export class ChartCache {
    * Keeps `chart`, frozen: every caller shares the one object, so a handler that modified it would
    * change the next request's chart (it throws instead).
    */
-  put(tenantId: string, chartId: string, chart: StoredChart, ticket: number, variant = ''): void {
+  put(tenantId: string, chartId: string, chart: V, ticket: number, variant = ''): void {
     if (ticket !== this.generation) return;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(keyOf(tenantId, chartId, variant), { tenantId, chartId, chart: deepFreeze(chart) });
@@ -62,6 +63,12 @@ export class ChartCache {
     return n;
   }
 
+  /** Drops everything (a cache that can no longer hear erasures must not answer from memory). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -72,7 +79,8 @@ function keyOf(tenantId: string, chartId: string, variant: string): string {
   return variant ? `${tenantId}/${chartId}#${variant}` : `${tenantId}/${chartId}`;
 }
 
-function deepFreeze<T>(o: T): T {
+/** Freezes `o` and everything it holds: a value shared between requests must not be changed by one. */
+export function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
     Object.freeze(o);
     for (const v of Object.values(o)) deepFreeze(v);

@@ -1,6 +1,6 @@
 // `node --import tsx --import @astro/platform/tracing-register <entry>`: installs the ESM loader hook
 // (import-in-the-middle) and the OpenTelemetry SDK before the application's modules are loaded, so the
-// instrumentations can patch http, express, @grpc/grpc-js, pg and node-redis whether they are reached by
+// instrumentations can patch http, @grpc/grpc-js, pg and node-redis whether they are reached by
 // `import` (ESM) or `require` (CJS). Hooks registered later cannot patch modules already loaded,
 // which is why this must be an --import and not the first line of main.ts.
 import { register } from 'node:module';

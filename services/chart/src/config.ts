@@ -20,6 +20,10 @@ export const chartConfigSpec = {
   ),
   DEMO_LIMIT: key(int(5, 1), 'demo charts per client address per window'),
   DEMO_WINDOW_SECONDS: key(int(3600, 1), 'length of the demo sliding window'),
+  CHART_CACHE_SIZE: key(
+    int(2000, 0),
+    'charts kept in memory for reads (a few kB each; 0 = off); deletions on any replica reach it by NOTIFY',
+  ),
   GAZETTEER_AUTOLOAD: key(bool(true), 'load the place database at boot when missing or outdated'),
   ERASE_DEADLINE_MS: key(
     int(5000, 100),

@@ -8,6 +8,7 @@ import {
   endPool,
   loadConfigOrExit,
   OutboxRelay,
+  PgNotifyListener,
   serveService,
 } from '@astro/platform';
 import { chartConfigSpec } from './config.ts';
@@ -17,7 +18,8 @@ import { buildChartServer } from './server.ts';
 import { loadGazetteer } from './store/load-gazetteer.ts';
 import { PlaceSearch } from './store/place-search.ts';
 import { PgCalendarFeedStore } from './store/calendar-feed-store.ts';
-import { ChartStore } from './store/chart-store.ts';
+import { ChartReadCache } from './store/chart-read-cache.ts';
+import { CHART_ERASURE_CHANNEL, ChartStore } from './store/chart-store.ts';
 import { PgDemoHitStore } from './store/demo-hit-store.ts';
 import { createPrismaClient } from './store/prisma.ts';
 
@@ -39,7 +41,21 @@ if (cfg.GAZETTEER_AUTOLOAD) {
   logger.info('gazetteer ready', r);
 }
 
-const chartStore = new ChartStore(pool);
+// Reads from memory while this replica hears every replica's deletions (chart-read-cache.ts).
+let erasures: PgNotifyListener | undefined = undefined;
+const chartStore = new ChartReadCache(new ChartStore(pool), () => erasures?.listening ?? false, cfg.CHART_CACHE_SIZE);
+if (cfg.CHART_CACHE_SIZE > 0) {
+  erasures = new PgNotifyListener({
+    connectionString: cfg.DATABASE_URL,
+    channel: CHART_ERASURE_CHANNEL,
+    applicationName: 'chart:read-cache',
+    onNotify: (payload) => chartStore.heard(payload),
+    onLost: () => chartStore.clear(),
+    onReconnect: () => {},
+    logger,
+  });
+  await erasures.start();
+}
 const participants = erasureParticipants(cfg, cfg.ERASE_DEADLINE_MS);
 // The calculation services' addresses are the erasure participants' keys of this config.
 const addresses = cfg as unknown as Record<string, string>;
@@ -69,6 +85,7 @@ await serveService({
   services: server.registrations,
   details: { ephemeris: ephemeris.mode },
   cleanup: async () => {
+    await erasures?.stop();
     await relay.close();
     await bus.close();
     for (const p of participants) p.close();

@@ -15,6 +15,7 @@ export { instrumentBus, parkedEventsOf, type InstrumentedBus } from './instrumen
 export { isKafkaParkedId, KafkaParkedEvents, PARKED_REPLAYS_TABLE } from './kafka-parked';
 export { applyOnce, pruneProcessed, type ApplyOnceOptions, type ApplyOnceResult } from './apply-once';
 export * from './outbox';
+export { PgNotifyListener, type PgNotifyListenerConfig } from './pg-listener';
 export * from './domain-events';
 export { OUTBOX_KEY_LOCK_NAMESPACE, OutboxRelay, type OutboxRelayOptions, type RoundResult } from './outbox-relay';
 

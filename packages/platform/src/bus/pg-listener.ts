@@ -1,6 +1,7 @@
 // The LISTEN side of the PostgreSQL bus: one dedicated connection (LISTEN needs a session that stays
 // out of the pool) that turns NOTIFYs into wake-ups. Losing it only costs latency, because consumers
-// also poll, so it reconnects in the background instead of failing anything.
+// also poll, so it reconnects in the background instead of failing anything. The chart service's read
+// cache hears its replicas' deletes on one too (it stops answering from memory while `listening` is off).
 import pg from 'pg';
 import type { BusLogger } from './event-bus';
 
@@ -10,7 +11,11 @@ export interface PgNotifyListenerConfig {
   onNotify: (payload: string) => void;
   /** Called after a reconnect: notifications sent while disconnected are lost, so look everywhere. */
   onReconnect: () => void;
+  /** Called when the connection is lost (notifications stop until onReconnect). */
+  onLost?: () => void;
   logger: BusLogger;
+  /** The session's application_name (pg_stat_activity). */
+  applicationName?: string;
 }
 
 const RECONNECT_MIN_MS = 500;
@@ -24,6 +29,11 @@ export class PgNotifyListener {
   private connecting: Promise<void> | null = null;
 
   constructor(private readonly config: PgNotifyListenerConfig) {}
+
+  /** True while LISTEN is in place: every NOTIFY committed from now on will arrive. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
 
   /** Connects and LISTENs; on failure logs and keeps retrying in the background (never rejects). */
   start(): Promise<void> {
@@ -47,7 +57,7 @@ export class PgNotifyListener {
     if (this.stopped) return;
     const client = new pg.Client({
       connectionString: this.config.connectionString,
-      application_name: 'event-bus:listen',
+      application_name: this.config.applicationName ?? 'event-bus:listen',
     });
     client.on('error', (err) => this.onLost(client, err));
     client.on('end', () => this.onLost(client, new Error('connection ended')));
@@ -60,6 +70,7 @@ export class PgNotifyListener {
     } catch (err) {
       // Never log the connection string: it may carry a password.
       this.config.logger.warn('event bus listener could not connect; relying on polling', {
+        channel: this.config.channel,
         error: err instanceof Error ? err.message : String(err),
       });
       client.removeAllListeners('end');
@@ -85,7 +96,11 @@ export class PgNotifyListener {
     this.client = null;
     client.removeAllListeners('end');
     client.end().catch(() => {});
-    this.config.logger.warn('event bus listener lost its connection; reconnecting', { error: err.message });
+    this.config.logger.warn('event bus listener lost its connection; reconnecting', {
+      channel: this.config.channel,
+      error: err.message,
+    });
+    this.config.onLost?.();
     this.scheduleReconnect();
   }
 

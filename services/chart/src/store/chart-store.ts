@@ -62,6 +62,13 @@ function rowValues(r: ChartRecord): unknown[] {
   );
 }
 
+/**
+ * NOTIFY channel of chart deletions, heard by every replica's read cache (chart-read-cache.ts). The
+ * payload is `<tenant id>` (every chart of the tenant) or `<tenant id>/<chart id>`; PostgreSQL delivers
+ * it when the deleting transaction commits, never if it rolls back.
+ */
+export const CHART_ERASURE_CHANNEL = 'chart_erasure';
+
 /** The writes of one transaction: chart rows and the outbox rows of the events they cause. */
 class PgChartTx implements ChartTx {
   constructor(private readonly client: SqlClient) {}
@@ -72,12 +79,19 @@ class PgChartTx implements ChartTx {
       id,
       tenantId,
     ])) as pg.QueryResult;
-    return (r.rowCount ?? 0) > 0;
+    if (!r.rowCount) return false;
+    await this.notify(`${tenantId}/${id.toLowerCase()}`);
+    return true;
   }
 
   async deleteAllOf(tenantId: string): Promise<number> {
     const r = (await this.client.query('DELETE FROM charts WHERE tenant_id = $1', [tenantId])) as pg.QueryResult;
+    if (r.rowCount) await this.notify(tenantId);
     return r.rowCount ?? 0;
+  }
+
+  private async notify(payload: string): Promise<void> {
+    await this.client.query('SELECT pg_notify($1, $2)', [CHART_ERASURE_CHANNEL, payload]);
   }
 
   async emit(msg: OutboxMessage): Promise<void> {

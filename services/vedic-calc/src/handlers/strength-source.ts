@@ -5,6 +5,7 @@
 import { bodyLongitude, findStations, julianDayUT, STEP_MS, type BodyKey } from '@astro/astro-core';
 import { currentAyanamsha } from '@astro/astro-core';
 import { applySettings, ayanamshaDegrees, bodyState, trueObliquity } from '@astro/astro-core/ephemeris';
+import { deepFreeze } from '@astro/platform';
 import type { StoredChart } from '../clients/chart-source.ts';
 import { frameFromSunrise, lastSunriseAtOrBefore, type DayFrame } from '../domain/panchanga/day.ts';
 import {
@@ -106,7 +107,27 @@ function anuvakraPlanets(stored: StoredChart, ayanamsha: number): Set<string> {
   return out;
 }
 
+/**
+ * Strengths already computed, per stored chart object and ayanamsha. The chart cache hands every
+ * request for a chart the same frozen object (a recomputed one per ayanamsha), and the strength is a
+ * pure function of it, so repeated shadbala, bhava bala and prediction calls on one chart skip the
+ * sunrise and station searches (most of a shadbala request's CPU in the issue 18 profile). Entries go
+ * with the chart object: when the chart cache drops it (capacity, erasure), the strength goes too.
+ */
+const computed = new WeakMap<StoredChart, Map<string, ChartStrength>>();
+
 export function chartStrength(stored: StoredChart): ChartStrength {
+  const ayanamsha = currentAyanamsha();
+  let byAyanamsha = computed.get(stored);
+  const hit = byAyanamsha?.get(ayanamsha);
+  if (hit) return hit;
+  const strength = deepFreeze(computeStrength(stored));
+  if (!byAyanamsha) computed.set(stored, (byAyanamsha = new Map()));
+  byAyanamsha.set(ayanamsha, strength);
+  return strength;
+}
+
+function computeStrength(stored: StoredChart): ChartStrength {
   const chart = stored.chart!;
   const birthMs = Number(stored.utc_ms);
   const place = { latitude: chart.birth?.latitude ?? 0, longitude: chart.birth?.longitude ?? 0 };
