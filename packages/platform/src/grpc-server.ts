@@ -6,6 +6,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { runWithContext } from './context.ts';
 import { activeTrace, type TraceParent } from './trace.ts';
 import { AppError, toGrpcError } from './errors.ts';
+import { fastHttpBodySerializer } from './http-body.ts';
 import { uuidv7 } from './ids.ts';
 import { INSTANCE_ID, INSTANCE_METADATA_KEY } from './instance.ts';
 import type { Logger } from './logger.ts';
@@ -190,8 +191,12 @@ export async function startGrpcServer(opts: ServerOptions): Promise<RunningServe
   health.addToServer(server);
   for (const reg of opts.services) {
     const impl: grpc.UntypedServiceImplementation = {};
-    for (const [name, def] of Object.entries(reg.definition)) impl[name] = wrap(reg, name, def, opts.logger);
-    server.addService(reg.definition as grpc.ServiceDefinition, impl);
+    const definition: Record<string, Def> = {};
+    for (const [name, def] of Object.entries(reg.definition)) {
+      impl[name] = wrap(reg, name, def, opts.logger);
+      definition[name] = { ...def, responseSerialize: fastHttpBodySerializer(def.responseSerialize) };
+    }
+    server.addService(definition as grpc.ServiceDefinition, impl);
     health.setStatus(reg.name, 'SERVING');
   }
   const port = await new Promise<number>((resolve, reject) =>

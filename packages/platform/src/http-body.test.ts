@@ -1,0 +1,37 @@
+// encodeHttpBody against the generated google.api.HttpBody codec (ts-proto over @bufbuild/protobuf's
+// wire writer, an independent encoder): the same bytes for every size class of the length varint.
+import assert from 'node:assert/strict';
+import { describe, it } from '@jest/globals';
+import { HttpBody } from '@astro/protos/google/api/httpbody';
+import { GetVimshottariRequest } from '@astro/protos/astro/vedic/v1/dashas';
+import { encodeHttpBody, fastHttpBodySerializer } from './http-body.ts';
+
+const generated = (v: HttpBody) => Buffer.from(HttpBody.encode(v).finish());
+
+describe('encodeHttpBody', () => {
+  for (const size of [0, 1, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, 3_100_000])
+    it(`writes what the generated encoder writes for ${size} bytes of data`, () => {
+      const data = Buffer.alloc(size, 0x7b);
+      for (const content_type of ['', 'application/json; charset=utf-8', 'x'.repeat(200)]) {
+        const v = { content_type, data, extensions: [] };
+        assert.ok(encodeHttpBody(v).equals(generated(v)), `${size} bytes, content type of ${content_type.length}`);
+        assert.ok(HttpBody.decode(encodeHttpBody(v)).data.equals(data));
+      }
+    });
+});
+
+describe('fastHttpBodySerializer', () => {
+  it('takes over from the generated HttpBody serialiser, except for values with extensions', () => {
+    const fast = fastHttpBodySerializer(generated);
+    assert.notEqual(fast, generated);
+    const v = { content_type: 'text/plain', data: Buffer.from('hello'), extensions: [] };
+    assert.ok(fast(v).equals(generated(v)));
+    const withExtension = { ...v, extensions: [{ type_url: 'type.googleapis.com/x', value: Buffer.from([1]) }] };
+    assert.ok(fast(withExtension).equals(generated(withExtension)));
+  });
+
+  it("leaves another message's serialiser as it is", () => {
+    const other = (v: GetVimshottariRequest) => Buffer.from(GetVimshottariRequest.encode(v).finish());
+    assert.equal(fastHttpBodySerializer(other), other);
+  });
+});
