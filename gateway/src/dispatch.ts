@@ -104,6 +104,19 @@ export function httpBodyBytes(data: unknown): Buffer {
   return Buffer.from((data as number[] | undefined) ?? []);
 }
 
+/**
+ * A JSON answer written straight to the response, with the headers Express's res.status().json() sends,
+ * without its settings lookups, charset parsing and freshness check per call (about 2 % of the gateway's
+ * CPU under load in the issue 18 profile). HEAD answers lose their body in Node itself.
+ */
+function writeJson(res: Response, status: number, body: unknown): void {
+  const text = JSON.stringify(body) ?? '';
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
 export function createDispatcher(deps: DispatchDeps) {
   const parseJson = express.json({ limit: deps.bodyLimitBytes, type: () => true, strict: false });
   const readBody = (req: Request, res: Response) =>
@@ -170,7 +183,7 @@ export function createDispatcher(deps: DispatchDeps) {
         return;
       }
       const json = messageToJson(route.responseType, reply);
-      res.status(route.successStatus).json(route.responseBody ? json[route.responseBody] : json);
+      writeJson(res, route.successStatus, route.responseBody ? json[route.responseBody] : json);
     } catch (err) {
       next(err);
     }

@@ -1,13 +1,18 @@
-// Event-loop delay and resident memory of every fleet process, read from their Prometheus endpoints
-// (METRICS_PORT; platform metrics.ts collects prom-client's default metrics). prom-client resets its
-// event-loop delay histogram (perf_hooks.monitorEventLoopDelay) at every scrape, so a scrape right
-// before a load phase and one right after it give the delay percentiles of that phase alone.
+// Event-loop delay, resident memory and CPU time of every fleet process, read from their Prometheus
+// endpoints (METRICS_PORT; platform metrics.ts collects prom-client's default metrics). prom-client
+// resets its event-loop delay histogram (perf_hooks.monitorEventLoopDelay) at every scrape, so a scrape
+// right before a load phase and one right after it give the delay percentiles of that phase alone.
+// CPU time also comes from /proc for PostgreSQL and Redis (every process of either, whoever started
+// it: run the bench on a quiet machine) and from this process for the load generator: CPU per request
+// by process says what a phase costs the machine, and 2 cores over its sum bounds the throughput.
+import fs from 'node:fs';
 
 export interface ProcessSample {
   /** p99 event-loop delay since the previous scrape, ms. */
   eldP99Ms: number;
   eldMaxMs: number;
   rssMiB: number;
+  cpuSeconds: number;
 }
 
 const metric = (text: string, name: string): number => {
@@ -28,6 +33,7 @@ export class FleetProbe {
           eldP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
           eldMaxMs: metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
           rssMiB: metric(text, 'process_resident_memory_bytes') / 2 ** 20,
+          cpuSeconds: metric(text, 'process_cpu_seconds_total'),
         };
       }),
     );
@@ -38,6 +44,54 @@ export class FleetProbe {
   async reset(): Promise<void> {
     await this.sample();
   }
+
+  /** CPU seconds so far of every fleet process, of PostgreSQL and Redis, and of this process. */
+  async cpuSeconds(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const [name, s] of Object.entries(await this.sample())) out[name] = s.cpuSeconds;
+    Object.assign(out, serverCpuSeconds());
+    const own = process.cpuUsage();
+    out['load generator'] = (own.user + own.system) / 1e6;
+    return out;
+  }
+}
+
+/** CPU seconds of every postgres and redis-server process on this machine (Linux /proc; {} elsewhere). */
+function serverCpuSeconds(): Record<string, number> {
+  const out: Record<string, number> = {};
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const name = comm.startsWith('postgres') ? 'postgres' : comm.startsWith('redis') ? 'redis' : undefined;
+    if (!name) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out[name] = (out[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+  }
+  return out;
+}
+
+/** CPU µs per request of each process between two cpuSeconds() readings. */
+export function cpuPerRequest(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  requests: number,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, b] of Object.entries(before))
+    if (after[name] !== undefined && requests > 0) out[name] = ((after[name]! - b) * 1e6) / requests;
+  return out;
 }
 
 /** "gateway 12.3 (max 40.1)": the process with the worst p99 delay of a phase. */

@@ -24,6 +24,7 @@ import { computeChart, initEphemeris } from '@astro/astro-core';
 import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import autocannon from 'autocannon';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { unary, uuidv7 } from '@astro/platform';
@@ -32,7 +33,7 @@ import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { runOperator } from '../operator.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
-import { FleetProbe, worstDelay, type ProcessSample } from './fleet-probe.ts';
+import { cpuPerRequest, FleetProbe, worstDelay, type ProcessSample } from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 import {
   offlineWriterBaseline,
@@ -62,6 +63,8 @@ interface Row {
   note: string;
   /** The fleet process with the worst p99 event-loop delay during the phase (own fleet only). */
   delay?: { name: string; p99: number; max: number };
+  /** CPU µs per request of each process (fleet, PostgreSQL, Redis, load generator) during the phase. */
+  cpu?: Record<string, number>;
 }
 const rows: Row[] = [];
 let probe: FleetProbe | undefined;
@@ -94,7 +97,9 @@ async function setupCaller(baseUrl: string, accountAddr: string): Promise<string
 }
 
 /** One autocannon phase; failures are counted, not thrown (load() refuses them). */
-function cannon(opts: autocannon.Options): Promise<Timing & { connections: number; failures: number }> {
+function cannon(
+  opts: autocannon.Options,
+): Promise<Timing & { connections: number; failures: number; requests: number }> {
   return new Promise((resolve, reject) => {
     autocannon({ duration: seconds, ...opts }, (err, r) => {
       if (err) return reject(err);
@@ -107,12 +112,16 @@ function cannon(opts: autocannon.Options): Promise<Timing & { connections: numbe
         p99: r.latency.p99,
         connections: opts.connections ?? 10,
         failures: r.non2xx + r.errors + r.timeouts,
+        requests: r.requests.total,
       });
     });
   });
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Timing & { connections: number }> {
+async function load(
+  name: string,
+  opts: autocannon.Options,
+): Promise<Timing & { connections: number; requests: number }> {
   const r = await cannon(opts);
   if (r.failures) throw new Error(`${name}: ${r.failures} non-2xx responses, errors or timeouts`);
   return r;
@@ -126,11 +135,13 @@ async function measure(
   base: Timing | (() => unknown) | undefined,
   note = '',
 ): Promise<Row> {
-  await probe?.reset();
+  const cpuBefore = await probe?.cpuSeconds(); // also empties the delay histograms
   const fleetTiming = await load(name, opts);
+  const cpuAfter = await probe?.cpuSeconds();
   const delay = probe && worstDelay(await probe.sample());
+  const cpu = cpuBefore && cpuAfter && cpuPerRequest(cpuBefore, cpuAfter, fleetTiming.requests);
   const b = typeof base === 'function' ? await timeLoop(Math.min(seconds, 5), base) : base;
-  const row = { name, ...fleetTiming, base: b, baseName, note, delay };
+  const row = { name, ...fleetTiming, base: b, baseName, note, delay, cpu };
   rows.push(row);
   console.log(
     `  ${name}: p50 ${row.p50.toFixed(2)} ms` +
@@ -398,6 +409,7 @@ try {
     { method: 'POST', path: '/v1/charts', body: chartBody },
   ];
   console.log(`mixed workload, 200 connections, ${6 * seconds} s`);
+  const mixedCpuBefore = await probe?.cpuSeconds();
   const rssBefore = await probe?.sample(); // also starts the phase's event-loop delay histograms
   // A scrape halfway tells growth that levels off (heap sized to 200 connections) from growth that goes
   // on (a leak): the second half's growth is the steady-state figure.
@@ -413,6 +425,8 @@ try {
   });
   const mixedMid = await halfway;
   const mixedAfter = await probe?.sample();
+  const mixedCpuAfter = await probe?.cpuSeconds();
+  const mixedCpu = mixedCpuBefore && mixedCpuAfter && cpuPerRequest(mixedCpuBefore, mixedCpuAfter, mixed.requests);
 
   // The gateway's own cost per request against a bare Express handler (both in this process).
   const overhead: {
@@ -520,6 +534,26 @@ try {
       `(${(creation.timing.rps / create10.rps).toFixed(2)}x); p50 at 1 connection ${(create1.p50 / creation.timing.p50).toFixed(2)}x`,
   );
   out.push(`- chart read p95 at 100 connections: ${read100.p95.toFixed(2)} ms`);
+  const cpuRows: Pick<Row, 'name' | 'connections' | 'cpu'>[] = rows.filter((r) => r.cpu);
+  if (mixedCpu) cpuRows.push({ name: 'mixed workload', connections: 200, cpu: mixedCpu });
+  if (cpuRows.length) {
+    // What each request cost the machine: 2 cores' worth of CPU over the sum bounds the throughput.
+    const names = Object.keys(cpuRows[0]!.cpu!);
+    const cores = os.availableParallelism();
+    out.push(
+      '',
+      `CPU per request by process during each phase, µs (fleet processes from their metrics, PostgreSQL and Redis from /proc, the load generator is this process; ${cores} cores):`,
+      '',
+      `| route | conns | ${names.join(' | ')} | total | req/s bound by ${cores} cores |`,
+      `|---|---:|${names.map(() => '---:').join('|')}|---:|---:|`,
+    );
+    for (const r of cpuRows) {
+      const total = Object.values(r.cpu!).reduce((a, b) => a + b, 0);
+      out.push(
+        `| ${r.name} | ${r.connections} | ${names.map((n) => fmt(r.cpu![n], 0)).join(' | ')} | ${fmt(total, 0)} | ${fmt((cores * 1e6) / total, 0)} |`,
+      );
+    }
+  }
   if (rows.some((r) => r.delay))
     out.push(
       `- worst p99 event-loop delay of any fleet process per phase (target <= 20 ms): ` +
