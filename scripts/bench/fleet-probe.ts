@@ -56,7 +56,10 @@ export class FleetProbe {
   }
 }
 
-/** CPU seconds of every postgres and redis-server process on this machine (Linux /proc; {} elsewhere). */
+/**
+ * CPU seconds of every postgres and redis-server process on this machine, per process (`postgres#<pid>`:
+ * a backend that exits between two readings must not count as negative time). Linux /proc; {} elsewhere.
+ */
 function serverCpuSeconds(): Record<string, number> {
   const out: Record<string, number> = {};
   let pids: string[];
@@ -77,23 +80,28 @@ function serverCpuSeconds(): Record<string, number> {
     const name = comm.startsWith('postgres') ? 'postgres' : comm.startsWith('redis') ? 'redis' : undefined;
     if (!name) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out[name] = (out[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+    out[`${name}#${pid}`] = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
   }
   return out;
 }
 
-/** CPU µs per request of each process between two cpuSeconds() readings. */
+/**
+ * CPU µs per request of each process between two cpuSeconds() readings; `name#pid` entries are summed
+ * under `name` (a process that started in between counts from zero, one that ended is left out).
+ */
 export function cpuPerRequest(
   before: Record<string, number>,
   after: Record<string, number>,
   requests: number,
 ): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, b] of Object.entries(before))
-    if (after[name] !== undefined && requests > 0) out[name] = ((after[name]! - b) * 1e6) / requests;
+  if (requests <= 0) return out;
+  for (const [key, a] of Object.entries(after)) {
+    const name = key.split('#')[0]!;
+    out[name] = (out[name] ?? 0) + ((a - (before[key] ?? (key.includes('#') ? 0 : a))) * 1e6) / requests;
+  }
   return out;
 }
-
 /** "gateway 12.3 (max 40.1)": the process with the worst p99 delay of a phase. */
 export function worstDelay(s: Record<string, ProcessSample>): { name: string; p99: number; max: number } {
   let worst = { name: '—', p99: NaN, max: NaN };

@@ -35,3 +35,25 @@ describe('fastHttpBodySerializer', () => {
     assert.equal(fastHttpBodySerializer(other), other);
   });
 });
+
+describe('encodeHttpBody on a large answer sent twice', () => {
+  it('encodes it once, and the answer keeps the same bytes in the message', () => {
+    const data = Buffer.alloc(300_000, 0x5b);
+    const answer = { content_type: 'application/json; charset=utf-8', data };
+    const first = encodeHttpBody(answer);
+    assert.ok(first.equals(generated({ ...answer, data })));
+    assert.ok(answer.data.equals(data), 'the answer still carries its bytes');
+    assert.equal(answer.data.buffer, first.buffer, 'as a view into the message');
+    assert.equal(encodeHttpBody(answer), first, 'the second send reuses the message');
+    // Another content type for the same bytes is another message.
+    const other = { content_type: 'text/plain', data: answer.data };
+    assert.ok(encodeHttpBody(other).equals(generated(other)));
+  });
+
+  it('leaves a frozen answer as it is', () => {
+    const answer = Object.freeze({ content_type: 'a', data: Buffer.alloc(300_000, 1) });
+    const before = answer.data;
+    assert.ok(encodeHttpBody(answer).equals(generated(answer)));
+    assert.equal(answer.data, before);
+  });
+});
