@@ -6,11 +6,11 @@ import path from 'node:path';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { initEphemeris } from '@astro/astro-core';
-import { endPool, EVENTS, eventMessage, PgNotifyListener, uuidv7 } from '@astro/platform';
+import { endPool, PgNotifyListener, uuidv7 } from '@astro/platform';
 import { ensureDatabase, runMigrations } from '@astro/platform/db/index';
 import { validateChartRequest } from '../src/domain/chart-input.ts';
 import { computeRecord, type ChartRecord } from '../src/domain/chart-record.ts';
-import type { ChartRepository } from '../src/domain/chart-use-cases.ts';
+import { chartCreatedEvent, type ChartRepository } from '../src/domain/chart-use-cases.ts';
 import { ChartReadCache } from '../src/store/chart-read-cache.ts';
 import { CHART_ERASURE_CHANNEL, ChartStore } from '../src/store/chart-store.ts';
 
@@ -67,15 +67,7 @@ async function newChart(r: Replica, tenantId: string): Promise<ChartRecord> {
     birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.61, longitude: 77.21 },
   });
   const record = computeRecord(uuidv7(), tenantId, req, new Date());
-  await r.cache.insertWithEvent(
-    record,
-    eventMessage(EVENTS.ChartCreated, {
-      tenant_id: tenantId,
-      chart_id: record.id,
-      system: record.system,
-      created_at: record.computed_at.toISOString(),
-    }),
-  );
+  await r.cache.insertWithEvent(record, chartCreatedEvent(record));
   return record;
 }
 

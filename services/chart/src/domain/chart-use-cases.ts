@@ -41,6 +41,16 @@ export interface PlaceSearchPort {
   search(query: string, opts: { language?: string; limit?: number }): Promise<Place[]>;
 }
 
+/** The chart.created event of a new chart (its outbox row). */
+export function chartCreatedEvent(record: ChartRecord): OutboxMessage {
+  return eventMessage(EVENTS.ChartCreated, {
+    tenant_id: record.tenant_id,
+    chart_id: record.id,
+    system: record.system,
+    created_at: record.computed_at.toISOString(),
+  });
+}
+
 export class ChartUseCases {
   constructor(
     private readonly charts: ChartRepository,
@@ -55,15 +65,7 @@ export class ChartUseCases {
     const req = validateChartRequest(input);
     const record = computeRecord(uuidv7(), tenantId, req, this.now());
     // The row and its chart.created event commit together (transactional outbox).
-    await this.charts.insertWithEvent(
-      record,
-      eventMessage(EVENTS.ChartCreated, {
-        tenant_id: tenantId,
-        chart_id: record.id,
-        system: record.system,
-        created_at: record.computed_at.toISOString(),
-      }),
-    );
+    await this.charts.insertWithEvent(record, chartCreatedEvent(record));
     return chartView(record);
   }
 
