@@ -9,6 +9,19 @@ const stored = (id: string) =>
   ({ chart: { id, planets: [{ planet: 'moon', longitude: 1 }] }, utc_ms: 0 }) as unknown as StoredChart;
 
 describe('ChartCache', () => {
+  it('with a maximum age, answers an entry that long and then reads it afresh (a replica that missed an erasure)', () => {
+    let now = 1_000_000;
+    const c = new ChartCache(10, 1000, () => now);
+    c.put('t', 'a', stored('a'), c.ticket());
+    now += 1000;
+    assert.equal(c.get('t', 'a')?.chart?.id, 'a', 'still fresh at exactly the maximum age');
+    now += 1;
+    assert.equal(c.get('t', 'a'), undefined, 'expired one millisecond later');
+    assert.equal(c.size, 0, 'and dropped');
+    c.put('t', 'a', stored('a'), c.ticket());
+    assert.equal(c.get('t', 'a')?.chart?.id, 'a', 'stored again, fresh again');
+  });
+
   it('answers what was put, and drops the least recently used chart when full', () => {
     const c = new ChartCache(2);
     c.put('t', 'a', stored('a'), c.ticket());

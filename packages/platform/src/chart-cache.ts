@@ -7,6 +7,11 @@
 // already in flight when an erasure arrives is not stored (the generation ticket), and a chart that
 // is not found is never cached, so a deleted chart answers 404 as before.
 //
+// With several replicas of a calc service, the Erase call reaches one of them and the bus event one
+// of them (the replicas share a consumer group), so another replica may never hear of the deletion.
+// Its entries therefore expire (CALC_CHART_MAX_AGE_MS): such a replica answers a deleted chart for at
+// most that long, and a chart is read from the chart service at most once per that period per replica.
+//
 // A service may also keep derived forms of a chart beside it (a `variant`: vedic-calc's chart
 // recomputed in another ayanamsha). The variant is part of the key, so two forms never mix, and an
 // erasure of the chart drops every variant with it. The chart service keeps its own rows in one
@@ -17,15 +22,26 @@ interface Entry<V> {
   tenantId: string;
   chartId: string;
   chart: V;
+  storedAtMs: number;
 }
+
+/** How long a calc service trusts a cached chart (see above: the bound on a deleted chart's staleness). */
+export const CALC_CHART_MAX_AGE_MS = 1000;
 
 export class ChartCache<V = StoredChart> {
   private readonly entries = new Map<string, Entry<V>>();
   /** Bumped by every erasure: a chart fetched before one must not be stored after it. */
   private generation = 0;
 
-  /** @param capacity charts kept (least recently used dropped first); a stored chart is a few kB. */
-  constructor(private readonly capacity = 2000) {}
+  /**
+   * @param capacity charts kept (least recently used dropped first); a stored chart is a few kB
+   * @param maxAgeMs how long an entry answers after it was stored (Infinity: until erased or dropped)
+   */
+  constructor(
+    private readonly capacity = 2000,
+    private readonly maxAgeMs = Infinity,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A snapshot to pass back to put(), taken before asking the chart service. */
   ticket(): number {
@@ -37,6 +53,7 @@ export class ChartCache<V = StoredChart> {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     this.entries.delete(key);
+    if (this.now() - hit.storedAtMs > this.maxAgeMs) return undefined; // expired: read it afresh
     this.entries.set(key, hit); // most recently used last
     return hit.chart;
   }
@@ -48,7 +65,12 @@ export class ChartCache<V = StoredChart> {
   put(tenantId: string, chartId: string, chart: V, ticket: number, variant = ''): void {
     if (ticket !== this.generation) return;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(keyOf(tenantId, chartId, variant), { tenantId, chartId, chart: deepFreeze(chart) });
+    this.entries.set(keyOf(tenantId, chartId, variant), {
+      tenantId,
+      chartId,
+      chart: deepFreeze(chart),
+      storedAtMs: this.now(),
+    });
   }
 
   /** Erasure: drops the tenant's charts (one chart when given), every variant; the count removed. */

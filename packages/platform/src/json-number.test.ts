@@ -28,4 +28,20 @@ describe('roundJsonNumber', () => {
       '{"a":0.3,"b":[3.3,{"c":5}],"d":null,"e":"x"}',
     );
   });
+
+  it('takes the short path below 1e5 without changing any value (the full rule on 200,000 numbers)', () => {
+    const full = (x: number) => {
+      const r = Number(Number(x.toFixed(10)).toPrecision(15));
+      return Object.is(r, -0) ? 0 : r;
+    };
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 200_000; i++) {
+      const magnitude = 10 ** (Math.floor(random() * 16) - 10); // 1e-10 .. 1e5
+      const x = (random() - 0.5) * 2 * magnitude + (i % 7 === 0 ? 0.1 * (i % 3) : 0);
+      assert.equal(roundJsonNumber(x), full(x), String(x));
+    }
+    for (const x of [1e5 - 5e-11, 99_999 + 0.123456789012, -99_999.00000000001, 1e5 - 1e-11, 0.30000000000000004])
+      assert.equal(roundJsonNumber(x), full(x), String(x));
+  });
 });

@@ -10,9 +10,18 @@
 export const JSON_MAX_DECIMALS = 10;
 export const JSON_MAX_SIGNIFICANT = 15;
 
+/**
+ * Below this magnitude, 10 decimals are at most 15 significant digits, and a decimal of at most 15
+ * significant digits survives the trip through a double unchanged, so the toPrecision(15) step cannot
+ * change the value: skipping it halves the cost of the common case (longitudes, degrees, days; this
+ * function runs for every non-integer number the API writes).
+ */
+const FIXED_ONLY_BELOW = 1e5;
+
 export function roundJsonNumber(x: number): number {
   if (!Number.isFinite(x) || Number.isInteger(x)) return x;
-  const r = Number(Number(x.toFixed(JSON_MAX_DECIMALS)).toPrecision(JSON_MAX_SIGNIFICANT));
+  const fixed = Number(x.toFixed(JSON_MAX_DECIMALS));
+  const r = Math.abs(x) < FIXED_ONLY_BELOW ? fixed : Number(fixed.toPrecision(JSON_MAX_SIGNIFICANT));
   return Object.is(r, -0) ? 0 : r;
 }
 

@@ -4,7 +4,14 @@
 // is recomputed, and the recomputed form is cached under (tenant, chart, ayanamsha), never in place
 // of the stored one, so answers in different ayanamshas never mix.
 import { isAyanamsha } from '@astro/astro-core';
-import { ChartCache, ChartReader, requireTenant, type CallContext, type StoredChart } from '@astro/platform';
+import {
+  CALC_CHART_MAX_AGE_MS,
+  ChartCache,
+  ChartReader,
+  requireTenant,
+  type CallContext,
+  type StoredChart,
+} from '@astro/platform';
 import { reframeChart } from './chart-reframe.ts';
 import { settleAyanamsha } from './request-ayanamsha.ts';
 
@@ -12,7 +19,7 @@ export type { StoredChart };
 
 export class ChartSource {
   private readonly reader: ChartReader;
-  private readonly cache = new ChartCache();
+  private readonly cache = new ChartCache(undefined, CALC_CHART_MAX_AGE_MS);
 
   constructor(address: string) {
     this.reader = new ChartReader(address, this.cache);

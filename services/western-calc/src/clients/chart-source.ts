@@ -1,5 +1,5 @@
 // western-calc's view of the shared chart read path (@astro/platform ChartReader): Western charts only.
-import { ChartCache, ChartReader, type CallContext, type StoredChart } from '@astro/platform';
+import { CALC_CHART_MAX_AGE_MS, ChartCache, ChartReader, type CallContext, type StoredChart } from '@astro/platform';
 import type { ChartForgetter } from '../domain/erasure/erasure.ts';
 
 export type { StoredChart };
@@ -11,7 +11,7 @@ export interface ChartLoader extends ChartForgetter {
 
 export class ChartSource implements ChartLoader {
   private readonly reader: ChartReader;
-  private readonly cache = new ChartCache();
+  private readonly cache = new ChartCache(undefined, CALC_CHART_MAX_AGE_MS);
 
   constructor(address: string) {
     this.reader = new ChartReader(address, this.cache);
