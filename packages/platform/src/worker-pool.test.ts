@@ -2,7 +2,8 @@
 // thread that dies (only that thread's task fails); a closed pool refuses work.
 import assert from 'node:assert/strict';
 import { afterAll as after, describe, it } from '@jest/globals';
-import { moduleBeside, WorkerPool } from './worker-pool.ts';
+import { Worker } from 'node:worker_threads';
+import { moduleBeside, WorkerPool, workerExecArgv } from './worker-pool.ts';
 
 type Task = { op: 'double' | 'throw' | 'exit'; n: number };
 const fixture = moduleBeside(import.meta.url, 'worker-pool.fixture');
@@ -39,5 +40,29 @@ describe('WorkerPool', () => {
     const closed = new WorkerPool<Task, unknown>(fixture, { size: 1 });
     await closed.close();
     await assert.rejects(closed.run({ op: 'double', n: 1 }), /closed/);
+  });
+
+  it("passes the process's thread flags to its workers and leaves out V8 flags and the tracing hook", () => {
+    const argv = [
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      '--import',
+      '@astro/platform/tracing-register',
+      '--conditions=astro-dist',
+      '--cpu-prof',
+      '--cpu-prof-dir=/tmp/p',
+      '--trace-gc',
+      '--max-old-space-size=512',
+    ];
+    const kept = workerExecArgv(argv);
+    assert.deepEqual(kept, ['--import', 'tsx', '--conditions=astro-dist', '--cpu-prof', '--cpu-prof-dir=/tmp/p']);
+    // Node itself refuses the full list for a thread and accepts what is kept (the reason for the filter).
+    assert.throws(
+      () => new Worker('0', { eval: true, execArgv: ['--max-semi-space-size=64'] }),
+      (e: NodeJS.ErrnoException) => e.code === 'ERR_WORKER_INVALID_EXEC_ARGV',
+    );
+    const ok = new Worker('0', { eval: true, execArgv: kept.filter((f) => !f.startsWith('--cpu-prof')) });
+    return ok.terminate();
   });
 });

@@ -16,13 +16,25 @@ interface Job<T, R> {
   reject(e: Error): void;
 }
 
-/** Node flags for the workers: the process's own, without the OpenTelemetry hook (one SDK per process). */
-function workerExecArgv(): string[] {
+// Flags a worker thread accepts (Node refuses a Worker whose execArgv holds a per-process option, V8's
+// heap and GC flags among them, with ERR_WORKER_INVALID_EXEC_ARGV: those apply to the whole process
+// already). Flags that take their value as the next argument are listed in VALUE_FLAGS.
+const THREAD_FLAG = /^--(import|require|conditions|cpu-prof|heap-prof|enable-source-maps|no-warnings|experimental-)/;
+const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--conditions', '-C']);
+
+/**
+ * Node flags for the workers: the process's own that a thread accepts, without the OpenTelemetry hook
+ * (one SDK per process). Exported for its test.
+ */
+export function workerExecArgv(a: readonly string[] = process.execArgv): string[] {
   const out: string[] = [];
-  const a = process.execArgv;
   for (let i = 0; i < a.length; i++) {
-    if (a[i] === '--import' && a[i + 1]?.includes('tracing-register')) i++;
-    else if (!a[i]!.includes('tracing-register')) out.push(a[i]!);
+    const flag = a[i]!;
+    const value = VALUE_FLAGS.has(flag) ? a[i + 1] : undefined;
+    if (value !== undefined) i++;
+    if (flag.includes('tracing-register') || value?.includes('tracing-register')) continue;
+    if (!THREAD_FLAG.test(flag) && !(flag === '-r' || flag === '-C')) continue;
+    out.push(flag, ...(value !== undefined ? [value] : []));
   }
   return out;
 }

@@ -96,6 +96,45 @@ function arcHolds(a: number, b: number, critical: readonly number[]): boolean {
  */
 const DENSE_BODIES: ReadonlySet<BodyKey> = new Set<BodyKey>(['sun', 'mercury', 'venus', 'mars']);
 
+/** Every `step`-th sample of `n` and the last: where a slow body is computed before any bisection. */
+function gridOf(n: number, step: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n - 1; i += step) out.push(i);
+  out.push(n - 1);
+  return out;
+}
+
+const stepOf = (body: BodyKey) => Math.max(1, Math.floor(STEP_MS[body] / DAY_MS));
+
+/** A body's computed positions before DailyBody fills in: every day (dense bodies) or its grid. */
+interface Precomputed {
+  /** Longitudes of every sample (dense bodies, without speed). */
+  dense?: Float64Array;
+  /** Longitude and speed on the grid days (the other bodies). */
+  grid?: Map<number, { longitude: number; speed: number }>;
+}
+
+/**
+ * The positions every search needs, date by date rather than body by body: sweph keeps the Earth's
+ * position and the nutation of the last date it computed, so the second and later bodies of a date
+ * reuse them (the same numbers as body by body, in 55-70 % of the time; issue 18 profile). Dense
+ * bodies on every sample, the others on their grid of STEP_MS (the same 10 days for Jupiter to Pluto).
+ */
+function precompute(bodies: readonly BodyKey[], samples: readonly number[]): Map<BodyKey, Precomputed> {
+  const n = samples.length;
+  const out = new Map<BodyKey, Precomputed>(
+    bodies.map((b) => [b, DENSE_BODIES.has(b) ? { dense: new Float64Array(n) } : { grid: new Map() }]),
+  );
+  const onGrid = new Map(bodies.map((b) => [b, new Set(DENSE_BODIES.has(b) ? [] : gridOf(n, stepOf(b)))]));
+  for (let i = 0; i < n; i++)
+    for (const b of bodies) {
+      const p = out.get(b)!;
+      if (p.dense) p.dense[i] = apparentLongitude(b, samples[i]!);
+      else if (onGrid.get(b)!.has(i)) p.grid!.set(i, bodyLongitude(b, samples[i]!));
+    }
+  return out;
+}
+
 /**
  * One transiting body on the daily grid `samples`. Days are computed where something can happen and
  * skipped inside a stretch proven quiet: the body moves one way throughout (both ends move the same
@@ -118,14 +157,14 @@ class DailyBody {
     private readonly natal: readonly Point[],
     private readonly samples: readonly number[],
     private readonly critical: readonly number[],
+    { dense, grid }: Precomputed,
   ) {
     const n = samples.length;
-    this.lon = new Float64Array(n);
+    this.lon = dense ?? new Float64Array(n);
     this.speed = new Float64Array(n);
     this.aspects = new Array(n);
-    this.dense = DENSE_BODIES.has(body);
-    if (this.dense) {
-      for (let i = 0; i < n; i++) this.lon[i] = apparentLongitude(body, samples[i]!);
+    this.dense = dense !== undefined;
+    if (dense) {
       for (let i = 0; i < n; i++) {
         const a = Math.max(0, i - 1);
         const b = Math.min(n - 1, i + 1);
@@ -134,13 +173,9 @@ class DailyBody {
       }
       return;
     }
-    const step = Math.max(1, Math.floor(STEP_MS[body] / DAY_MS));
-    this.compute(0);
-    for (let a = 0; a < n - 1; a += step) {
-      const b = Math.min(n - 1, a + step);
-      this.compute(b);
-      this.fill(a, b);
-    }
+    for (const [i, state] of grid!) this.set(i, state);
+    const days = [...grid!.keys()];
+    for (let k = 0; k + 1 < days.length; k++) this.fill(days[k]!, days[k + 1]!);
   }
 
   private aspectsAt(i: number): (Aspect | null)[] {
@@ -149,7 +184,10 @@ class DailyBody {
   }
 
   private compute(i: number): void {
-    const s = bodyLongitude(this.body, this.samples[i]!);
+    this.set(i, bodyLongitude(this.body, this.samples[i]!));
+  }
+
+  private set(i: number, s: { longitude: number; speed: number }): void {
     this.lon[i] = s.longitude;
     this.speed[i] = s.speed;
     this.aspects[i] = this.aspectsAt(i);
@@ -242,22 +280,36 @@ function crossing(
 }
 
 /**
- * Moments where the body passes `target` between consecutive daily samples i0..i1, each to the
- * millisecond. A body cannot cross the same degree twice within a day except right at a station, where
- * it merely touches it: such a touch shows as a minimum orb. Skipped days hold no crossing (DailyBody).
+ * The first moment where the body passes one of `targets` between consecutive daily samples i0..i1, to
+ * the millisecond, or null. A body cannot cross the same degree twice within a day except right at a
+ * station, where it merely touches it: such a touch shows as a minimum orb. Skipped days hold no
+ * crossing (DailyBody). Only the first day with a crossing is refined: a window through a station
+ * crosses its target up to three times, and only the first is answered (exact_at).
  */
-function exactMoments(series: DailyBody, target: number, samples: readonly number[], i0: number, i1: number): number[] {
-  const out: number[] = [];
+function firstExactMoment(
+  series: DailyBody,
+  targets: readonly number[],
+  samples: readonly number[],
+  i0: number,
+  i1: number,
+): number | null {
   for (let i = i0; i < i1; i++) {
     if (!series.known(i) || !series.known(i + 1)) continue;
-    const d0 = diff180(series.lon[i]!, target);
-    const d1 = diff180(series.lon[i + 1]!, target);
-    if (d0 === 0) out.push(samples[i]!);
-    if (d0 === 0 || d0 < 0 === d1 < 0 || Math.abs(d1 - d0) >= 180) continue;
-    const speeds: [number, number] = [series.speed[i]!, series.speed[i + 1]!];
-    out.push(crossing(series.body, target, samples[i]!, samples[i + 1]!, [d0, d1], speeds, series.oneWay(i)));
+    let first: number | null = null;
+    for (const target of targets) {
+      const d0 = diff180(series.lon[i]!, target);
+      const d1 = diff180(series.lon[i + 1]!, target);
+      let hit: number | undefined;
+      if (d0 === 0) hit = samples[i]!;
+      else if (d0 < 0 !== d1 < 0 && Math.abs(d1 - d0) < 180) {
+        const speeds: [number, number] = [series.speed[i]!, series.speed[i + 1]!];
+        hit = crossing(series.body, target, samples[i]!, samples[i + 1]!, [d0, d1], speeds, series.oneWay(i));
+      }
+      if (hit !== undefined && (first === null || hit < first)) first = hit;
+    }
+    if (first !== null) return first;
   }
-  return out;
+  return null;
 }
 
 export const WINDOW_BODIES: readonly BodyKey[] = WESTERN_BODIES.filter((b) => b !== 'moon');
@@ -271,7 +323,8 @@ export function transitWindows(natal: readonly Point[], startMs: number, endMs: 
   const samples: number[] = [];
   for (let t = startMs; t <= endMs; t += DAY_MS) samples.push(t);
   const critical = criticalLongitudes(natal);
-  const bodies = WINDOW_BODIES.map((b) => new DailyBody(b, natal, samples, critical));
+  const computed = precompute(WINDOW_BODIES, samples);
+  const bodies = WINDOW_BODIES.map((b) => new DailyBody(b, natal, samples, critical, computed.get(b)!));
   // Windows by key (body, natal point, aspect) as a number; a Map keeps opening order for closing.
   const nA = MAJOR_ASPECTS.length;
   const open = new Map<number, TransitWindow>();
@@ -324,11 +377,15 @@ export function transitWindows(natal: readonly Point[], startMs: number, endMs: 
     const i1 = Math.min(samples.length - 1, Math.round((w.ends_at - startMs) / DAY_MS) + 1);
     const base = natalLon.get(w.natal_planet)!;
     const series = byBody.get(w.transit_planet)!;
-    const hits = offsetsOf(def)
-      .flatMap((v) => exactMoments(series, norm360(base + v), samples, i0, i1))
-      .sort((a, b) => a - b);
-    if (hits.length) {
-      w.exact_at = hits[0]!;
+    const exact = firstExactMoment(
+      series,
+      offsetsOf(def).map((v) => norm360(base + v)),
+      samples,
+      i0,
+      i1,
+    );
+    if (exact !== null) {
+      w.exact_at = exact;
       w.min_orb_degrees = 0;
     }
     w.peak_strength = Math.max(0, 1 - w.min_orb_degrees / TRANSIT_ORB(def));
