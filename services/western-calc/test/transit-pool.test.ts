@@ -24,7 +24,7 @@ function natal(moment: string, latitude: number, longitude: number) {
 }
 
 describe('TransitPool', () => {
-  it('gives the same windows as the main thread, concurrently', async () => {
+  it('gives the same windows as the main thread (two halves merged), concurrently', async () => {
     const charts = [natal('1879-03-14T11:30:00+00:40', 48.4, 10.0), natal('1990-05-15T10:30:00+05:30', 28.61, 77.21)];
     const start = Date.parse('2026-01-01T00:00:00Z');
     const end = Date.parse('2027-02-05T00:00:00Z');

@@ -319,12 +319,17 @@ export const WINDOW_BODIES: readonly BodyKey[] = WESTERN_BODIES.filter((b) => b 
  * from startMs: starts_at/ends_at are the first and last sample within orb, exact_at the first moment
  * of exactness (to the millisecond) within a day of the window and inside the range, if any.
  */
-export function transitWindows(natal: readonly Point[], startMs: number, endMs: number): TransitWindow[] {
+export function transitWindows(
+  natal: readonly Point[],
+  startMs: number,
+  endMs: number,
+  only: readonly BodyKey[] = WINDOW_BODIES,
+): TransitWindow[] {
   const samples: number[] = [];
   for (let t = startMs; t <= endMs; t += DAY_MS) samples.push(t);
   const critical = criticalLongitudes(natal);
-  const computed = precompute(WINDOW_BODIES, samples);
-  const bodies = WINDOW_BODIES.map((b) => new DailyBody(b, natal, samples, critical, computed.get(b)!));
+  const computed = precompute(only, samples);
+  const bodies = only.map((b) => new DailyBody(b, natal, samples, critical, computed.get(b)!));
   // Windows by key (body, natal point, aspect) as a number; a Map keeps opening order for closing.
   const nA = MAJOR_ASPECTS.length;
   const open = new Map<number, TransitWindow>();
@@ -390,5 +395,22 @@ export function transitWindows(natal: readonly Point[], startMs: number, endMs: 
     }
     w.peak_strength = Math.max(0, 1 - w.min_orb_degrees / TRANSIT_ORB(def));
   }
-  return out.sort((a, b) => a.starts_at - b.starts_at || b.peak_strength - a.peak_strength);
+  return out.sort(windowOrder(natal));
+}
+
+const BODY_RANK = new Map<string, number>(WINDOW_BODIES.map((b, i) => [b, i]));
+
+/**
+ * The answer's order: by start, the strongest first, then (a total order, so that windows of bodies
+ * searched apart merge into the same list) by end, body and natal point, which is the order the
+ * single search closed them in.
+ */
+export function windowOrder(natal: readonly Point[]): (a: TransitWindow, b: TransitWindow) => number {
+  const natalRank = new Map(natal.map((p, i) => [p.planet, i]));
+  return (a, b) =>
+    a.starts_at - b.starts_at ||
+    b.peak_strength - a.peak_strength ||
+    a.ends_at - b.ends_at ||
+    BODY_RANK.get(a.transit_planet)! - BODY_RANK.get(b.transit_planet)! ||
+    natalRank.get(a.natal_planet)! - natalRank.get(b.natal_planet)!;
 }
