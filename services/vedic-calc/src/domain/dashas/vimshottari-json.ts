@@ -62,6 +62,9 @@ function digits(b: Buffer, p: number, n: number, width: number, after: number): 
 export class AsciiWriter {
   private buf: Buffer;
   private pos = 0;
+  /** The last moment iso() wrote digit by digit, and where: a period's end is the next one's start. */
+  private lastIsoMs = NaN;
+  private lastIsoAt = 0;
 
   constructor(size: number) {
     this.buf = Buffer.allocUnsafe(size);
@@ -84,6 +87,16 @@ export class AsciiWriter {
 
   /** A whole UTC millisecond as toISOString() writes it (isoUtc), digit by digit for the years 0-9999. */
   iso(ms: number): void {
+    if (ms === this.lastIsoMs) {
+      this.room(24);
+      const b = this.buf;
+      const from = this.lastIsoAt;
+      const to = this.pos;
+      for (let i = 0; i < 24; i++) b[to + i] = b[from + i]!;
+      this.lastIsoAt = to;
+      this.pos = to + 24;
+      return;
+    }
     const days = Math.floor(ms / MS_PER_DAY);
     const { year, month, day } = civilFromDays(days);
     if (!Number.isInteger(ms) || year < 0 || year > 9999) return this.ascii(isoUtc(ms));
@@ -94,6 +107,8 @@ export class AsciiWriter {
     rest -= minute * 60_000;
     const second = Math.floor(rest / 1000);
     this.room(24);
+    this.lastIsoMs = ms;
+    this.lastIsoAt = this.pos;
     let p = digits(this.buf, this.pos, year, 4, 45); // '-'
     p = digits(this.buf, p, month, 2, 45);
     p = digits(this.buf, p, day, 2, 84); // 'T'

@@ -1,0 +1,26 @@
+// The byte writer behind the chain answers writes every moment exactly as Date.prototype.toISOString
+// does, whether it formats the moment or copies the bytes of the same moment written just before
+// (a period's end is the next period's start), and across the buffer growing.
+import assert from 'node:assert/strict';
+import { describe, it } from '@jest/globals';
+import { AsciiWriter } from '../src/domain/dashas/vimshottari-json.ts';
+
+describe('AsciiWriter.iso', () => {
+  it('writes toISOString() text for new and repeated moments, with text between them', () => {
+    const w = new AsciiWriter(16); // grows several times
+    let expected = '';
+    let seed = 1;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    let ms = Date.UTC(1850, 0, 1);
+    for (let i = 0; i < 5000; i++) {
+      if (next() % 3 !== 0) ms += next() % 1e10; // else: the same moment again
+      w.iso(ms);
+      expected += new Date(ms).toISOString();
+      if (i % 7 === 0) {
+        w.ascii('","');
+        expected += '","';
+      }
+    }
+    assert.equal(w.done().toString('latin1'), expected);
+  });
+});
