@@ -159,6 +159,13 @@ export function vimshottariChainJson(v: VimshottariSubject, depth: number, featu
     return tail;
   };
   const parentsJson = new Map<VimPeriod['parents'], string>();
+  // A depth-4 chain has ~7,400 periods but ~660 distinct lengths: each is rounded and printed once.
+  const durations = new Map<number, string>();
+  const duration = (ms: number): string => {
+    let text = durations.get(ms);
+    if (text === undefined) durations.set(ms, (text = String(roundJsonNumber(ms / MS_PER_DAY))));
+    return text;
+  };
   const chain = vimshottariChain(v.birth, depth);
   const count = chain.reduce((n, l) => n + l.length, 0);
   const w = new AsciiWriter(count * PERIOD_BYTES + 4096);
@@ -178,7 +185,7 @@ export function vimshottariChainJson(v: VimshottariSubject, depth: number, featu
       w.ascii('","ends_at":"');
       w.iso(p.endMs);
       w.ascii('","duration_days":');
-      w.ascii(String(roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)));
+      w.ascii(duration(p.endMs - p.startMs));
       w.bytes(tailOf(p.lord));
     }
     w.ascii(']');
