@@ -15,7 +15,7 @@ export interface TransitSearch {
 
 /**
  * One search is two tasks on two threads: Mercury, Venus and Mars, and the Sun with Jupiter to Pluto,
- * about the same ephemeris work each (18.6 and 17.6 ms against 31 ms for the whole search, 40 random
+ * about the same ephemeris work each (18.7 and 17.6 ms against 33.6 ms for the whole search, 40 random
  * searches). Windows are per body, so the two lists merge into the single search's answer
  * (windowOrder is a total order); with one thread free the halves run one after the other.
  */
