@@ -19,7 +19,8 @@ interface Job<T, R> {
 // Flags a worker thread accepts (Node refuses a Worker whose execArgv holds a per-process option, V8's
 // heap and GC flags among them, with ERR_WORKER_INVALID_EXEC_ARGV: those apply to the whole process
 // already). Flags that take their value as the next argument are listed in VALUE_FLAGS.
-const THREAD_FLAG = /^--(import|require|conditions|cpu-prof|heap-prof|enable-source-maps|no-warnings|experimental-)/;
+const THREAD_FLAG =
+  /^(--(import|require|conditions|cpu-prof|heap-prof|enable-source-maps|no-warnings|experimental-)|-[rC]$)/;
 const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--conditions', '-C']);
 
 /**
@@ -33,7 +34,7 @@ export function workerExecArgv(a: readonly string[] = process.execArgv): string[
     const value = VALUE_FLAGS.has(flag) ? a[i + 1] : undefined;
     if (value !== undefined) i++;
     if (flag.includes('tracing-register') || value?.includes('tracing-register')) continue;
-    if (!THREAD_FLAG.test(flag) && !(flag === '-r' || flag === '-C')) continue;
+    if (!THREAD_FLAG.test(flag)) continue;
     out.push(flag, ...(value !== undefined ? [value] : []));
   }
   return out;

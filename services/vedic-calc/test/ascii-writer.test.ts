@@ -1,8 +1,10 @@
 // The byte writer behind the chain answers writes every moment exactly as Date.prototype.toISOString
 // does, whether it formats the moment or copies the bytes of the same moment written just before
-// (a period's end is the next period's start), and across the buffer growing.
+// (a period's end is the next period's start), and across the buffer growing; a length in days by the
+// API's rounding rule whether it is new or repeated.
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
+import { roundJsonNumber } from '@astro/platform';
 import { AsciiWriter } from '../src/domain/dashas/vimshottari-json.ts';
 
 describe('AsciiWriter.iso', () => {
@@ -22,5 +24,17 @@ describe('AsciiWriter.iso', () => {
       }
     }
     assert.equal(w.done().toString('latin1'), expected);
+  });
+
+  it('days() writes each length in days by the rounding rule, repeated lengths included', () => {
+    const w = new AsciiWriter(8);
+    const lengths = [86_400_000, 1, 3_155_695_200_000, 86_400_000, 123_456_789, 1, 123_456_789];
+    for (const ms of lengths) {
+      w.days(ms);
+      w.ascii(',');
+    }
+    const expected = lengths.map((ms) => `${roundJsonNumber(ms / 86_400_000)},`).join('');
+    assert.equal(w.done().toString('latin1'), expected);
+    assert.equal(expected.split(',')[0], '1');
   });
 });

@@ -19,21 +19,19 @@ export interface TransitSearch {
  * searches). Windows are per body, so the two lists merge into the single search's answer
  * (windowOrder is a total order); with one thread free the halves run one after the other.
  */
-const HALVES: readonly (readonly BodyKey[])[] = (() => {
-  const first = new Set<BodyKey>(['mercury', 'venus', 'mars']);
-  return [WINDOW_BODIES.filter((b) => first.has(b)), WINDOW_BODIES.filter((b) => !first.has(b))];
-})();
+const FIRST_HALF: ReadonlySet<BodyKey> = new Set<BodyKey>(['mercury', 'venus', 'mars']);
+const HALVES = [WINDOW_BODIES.filter((b) => FIRST_HALF.has(b)), WINDOW_BODIES.filter((b) => !FIRST_HALF.has(b))];
 
 export class TransitPool implements TransitSearch {
   private readonly pool: WorkerPool<TransitTask, TransitWindow[]>;
 
   /**
    * @param ephePath the process's ephemeris folder (each worker thread initialises its own sweph).
-   * @param size threads; at least two by default, one per half of a search.
+   * @param size threads; by default one per core beyond the main thread's, and at least one per half.
    */
   constructor(opts: { ephePath?: string; size?: number } = {}) {
     const data: TransitWorkerData = { ephePath: opts.ephePath };
-    const size = opts.size ?? Math.max(2, os.availableParallelism() - 1);
+    const size = opts.size ?? Math.max(HALVES.length, os.availableParallelism() - 1);
     this.pool = new WorkerPool(moduleBeside(import.meta.url, 'transit-worker'), { size, data });
   }
 

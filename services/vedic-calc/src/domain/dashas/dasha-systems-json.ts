@@ -9,7 +9,7 @@ import { ASHTOTTARI_CONVENTIONS, KALACHAKRA_CONVENTIONS } from './dasha-systems-
 import { KALACHAKRA_METHOD_VERSION, kalachakraTree, type KalachakraBirth } from './kalachakra.ts';
 import type { LordContext } from './lord-context.ts';
 import { chainLevels, LEVEL_NAMES, type ChainPeriod } from './period-chain.ts';
-import { isoUtc, MS_PER_DAY } from './time.ts';
+import { isoUtc } from './time.ts';
 import { AsciiWriter, lordView } from './vimshottari-json.ts';
 
 export type DashaSystemSubject =
@@ -72,7 +72,7 @@ function writeLevels<P extends ChainPeriod>(
       w.ascii('","ends_at":"');
       w.iso(p.endMs);
       w.ascii('","duration_days":');
-      w.ascii(String(roundJsonNumber((p.endMs - p.startMs) / MS_PER_DAY)));
+      w.days(p.endMs - p.startMs);
       w.ascii(extra(p));
       w.bytes(tailOf(p));
     }

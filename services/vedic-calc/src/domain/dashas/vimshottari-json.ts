@@ -65,6 +65,8 @@ export class AsciiWriter {
   /** The last moment iso() wrote digit by digit, and where: a period's end is the next one's start. */
   private lastIsoMs = NaN;
   private lastIsoAt = 0;
+  /** days() texts by length: a depth-4 chain has ~7,400 periods but ~660 distinct lengths. */
+  private readonly dayTexts = new Map<number, string>();
 
   constructor(size: number) {
     this.buf = Buffer.allocUnsafe(size);
@@ -89,12 +91,9 @@ export class AsciiWriter {
   iso(ms: number): void {
     if (ms === this.lastIsoMs) {
       this.room(24);
-      const b = this.buf;
-      const from = this.lastIsoAt;
-      const to = this.pos;
-      for (let i = 0; i < 24; i++) b[to + i] = b[from + i]!;
-      this.lastIsoAt = to;
-      this.pos = to + 24;
+      this.buf.copyWithin(this.pos, this.lastIsoAt, this.lastIsoAt + 24);
+      this.lastIsoAt = this.pos;
+      this.pos += 24;
       return;
     }
     const days = Math.floor(ms / MS_PER_DAY);
@@ -116,6 +115,13 @@ export class AsciiWriter {
     p = digits(this.buf, p, minute, 2, 58);
     p = digits(this.buf, p, second, 2, 46); // '.'
     this.pos = digits(this.buf, p, rest - second * 1000, 3, 90); // 'Z'
+  }
+
+  /** A length in milliseconds as days, rounded by the API's rule (duration_days). */
+  days(ms: number): void {
+    let text = this.dayTexts.get(ms);
+    if (text === undefined) this.dayTexts.set(ms, (text = String(roundJsonNumber(ms / MS_PER_DAY))));
+    this.ascii(text);
   }
 
   bytes(x: Uint8Array): void {
@@ -159,13 +165,6 @@ export function vimshottariChainJson(v: VimshottariSubject, depth: number, featu
     return tail;
   };
   const parentsJson = new Map<VimPeriod['parents'], string>();
-  // A depth-4 chain has ~7,400 periods but ~660 distinct lengths: each is rounded and printed once.
-  const durations = new Map<number, string>();
-  const duration = (ms: number): string => {
-    let text = durations.get(ms);
-    if (text === undefined) durations.set(ms, (text = String(roundJsonNumber(ms / MS_PER_DAY))));
-    return text;
-  };
   const chain = vimshottariChain(v.birth, depth);
   const count = chain.reduce((n, l) => n + l.length, 0);
   const w = new AsciiWriter(count * PERIOD_BYTES + 4096);
@@ -185,7 +184,7 @@ export function vimshottariChainJson(v: VimshottariSubject, depth: number, featu
       w.ascii('","ends_at":"');
       w.iso(p.endMs);
       w.ascii('","duration_days":');
-      w.ascii(duration(p.endMs - p.startMs));
+      w.days(p.endMs - p.startMs);
       w.bytes(tailOf(p.lord));
     }
     w.ascii(']');
