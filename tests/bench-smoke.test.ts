@@ -44,6 +44,7 @@ describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
         '| gateway |',
         'gateway added cost (auth + limits with Redis counters',
         '| PostgreSQL | 200 |',
+        'Architecture floor (scripts/bench/floor.ts)',
       ])
         assert.ok(out.includes(row), `the bench printed no "${row}"`);
       const file = /written to (\S+\.md)/.exec(out)?.[1];

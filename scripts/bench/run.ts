@@ -35,6 +35,7 @@ import { runOperator } from '../operator.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
 import { cpuPerRequest, FleetProbe, worstDelay, type ProcessSample } from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
+import { measureFloor, type FloorRow } from './floor.ts';
 import {
   offlineWriterBaseline,
   shadbalaBaseline,
@@ -269,6 +270,32 @@ async function latencyDatabase(run: string, bus: string): Promise<string> {
 
 const fmt = (x: number | undefined, d = 2) => (x === undefined ? '—' : x.toFixed(d));
 
+/**
+ * The floor beside the fleet's row of the same route and connections: fleet/floor says how much of what
+ * the hops allow the fleet reaches. At one connection the hops and the computation take turns, so with
+ * the in-process baseline of the row the design's best is floor time + computation time per request:
+ * best fleet/in-process req/s = floor / (floor + baseline) req/s, best fleet p50 = floor + baseline p50.
+ */
+function floorTable(floor: (FloorRow & { route: string })[]): string[] {
+  const out = [
+    '',
+    "Architecture floor (scripts/bench/floor.ts): a bare HTTP front making one grpc-js unary call (the fleet's channel options) to a back that answers at once with a ready buffer of the real answer's size; two processes, like the gateway and a service, with no Express, auth, limits, log line, metrics, tracing or transcoding. Nothing built on this design can beat it on this machine:",
+    '',
+    '| route | bytes | conns | floor req/s | floor p50 ms | floor p95 ms | fleet req/s | fleet / floor req/s | best fleet / in-process req/s | best fleet p50 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const f of floor) {
+    const row = rows.find((r) => r.name === f.route && r.connections === f.connections);
+    const base = f.connections === 1 ? row?.base : undefined;
+    out.push(
+      `| ${f.route} | ${f.bytes} | ${f.connections} | ${fmt(f.rps, 0)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(row?.rps, 0)} | ` +
+        `${row ? `${(row.rps / f.rps).toFixed(2)}x` : '—'} | ${base ? `${(f.rps / (f.rps + base.rps)).toFixed(2)}x` : '—'} | ` +
+        `${base ? fmt(f.p50 + base.p50) : '—'} |`,
+    );
+  }
+  return out;
+}
+
 try {
   initEphemeris({ ephePath: env.SE_EPHE_PATH }); // as the calc services do (same variable)
   const key = await setupCaller(baseUrl, accountAddr);
@@ -443,6 +470,26 @@ try {
       ...(await measureGatewayOverhead({ accountAddr, apiKey: key, redisUrl, seconds, connections: 10 })),
     });
 
+  // The design's floor: the same answers, sizes and connection counts across a bare HTTP front and one
+  // gRPC hop that do nothing else (floor.ts). A fleet target above the floor cannot be met by code.
+  const sizeOf = async (p: string) => (await (await fetch(`${baseUrl}${p}`, { headers })).arrayBuffer()).byteLength;
+  const floorCases = [
+    { route: 'GET /v1/charts/{id}', bytes: await sizeOf(`/v1/charts/${created.id}`), connections: 1 },
+    { route: 'GET /v1/charts/{id}', bytes: await sizeOf(`/v1/charts/${created.id}`), connections: 32 },
+    {
+      route: 'GET .../dashas/vimshottari?depth=2, uncached',
+      bytes: await sizeOf(vimPath(created.id, 2)),
+      connections: 1,
+    },
+    {
+      route: 'GET .../dashas/vimshottari?depth=4 (3 MB), uncached',
+      bytes: await sizeOf(vimPath(created.id, 4)),
+      connections: 1,
+    },
+  ];
+  console.log('architecture floor: bare HTTP front + one gRPC hop');
+  const floor = (await measureFloor(floorCases, seconds)).map((f, i) => ({ ...f, route: floorCases[i]!.route }));
+
   // The buses: end-to-end event latency on PostgreSQL, then a second fleet on Kafka for chart creation
   // and the same latency measurement there (the PostgreSQL fleet is stopped first: same machine load).
   const latency: LatencyResult[] = [];
@@ -589,6 +636,7 @@ try {
         `${(o.bare.rps / o.gateway.rps).toFixed(2)}x by throughput (${o.gateway.rps.toFixed(0)} vs ${o.bare.rps.toFixed(0)} req/s), ` +
         `p50 ${o.gateway.p50.toFixed(2)} vs ${o.bare.p50.toFixed(2)} ms, p99 ${o.gateway.p99.toFixed(2)} vs ${o.bare.p99.toFixed(2)} ms`,
     );
+  out.push(...floorTable(floor));
   if (latency.length) {
     out.push(
       '',
