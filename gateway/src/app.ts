@@ -15,8 +15,9 @@ import {
   runWithContext,
   type Logger,
 } from '@astro/platform';
-import { createDispatcher, type DispatchDeps } from './dispatch.ts';
+import { createDispatcher, writeJson, type DispatchDeps } from './dispatch.ts';
 import { corsMiddleware } from './edge/cors.ts';
+import { requestFacts } from './edge/plain-http.ts';
 import { securityHeaders } from './edge/security-headers.ts';
 import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
@@ -61,6 +62,12 @@ const DOCS_HTML = `<!doctype html>
 <script>window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#ui', deepLinking: true });</script>
 </body></html>`;
 
+/** Paths the Express router of `r` serves itself (its routes' exact paths). */
+function routePaths(r: express.Router): string[] {
+  const stack = (r as unknown as { stack: { route?: { path: unknown } }[] }).stack;
+  return stack.flatMap((l) => (typeof l.route?.path === 'string' ? [l.route.path] : []));
+}
+
 export function createApp(deps: AppDeps): express.Express {
   const { logger } = deps;
   const app = express();
@@ -69,7 +76,8 @@ export function createApp(deps: AppDeps): express.Express {
   // X-Forwarded-For is honoured only from configured proxies; otherwise req.ip is the socket peer.
   app.set('trust proxy', deps.trustedProxies.length ? deps.trustedProxies : false);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  /** Request id, trace response header, and one log line, metrics and usage record per request. */
+  const observe = (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
@@ -96,11 +104,20 @@ export function createApp(deps: AppDeps): express.Express {
     const trace = activeTrace();
     if (trace) res.setHeader('traceresponse', formatTraceparent(trace));
     runWithContext({ requestId }, () => next());
-  });
+  };
+  const cors = corsMiddleware(deps.corsOrigins ?? []);
+  const dispatch = createDispatcher(deps);
+  /** Every failure as the spec's envelope. */
+  const sendError = (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const app = toAppError(err, logger);
+    res.locals.errorCode = app.code;
+    for (const [k, v] of Object.entries(app.headers)) res.setHeader(k, v);
+    writeJson(res, app.httpStatus, errorBody(app, res.locals.requestId ?? null));
+  };
 
+  app.use(observe);
   app.use(securityHeaders);
-  app.use(corsMiddleware(deps.corsOrigins ?? []));
-
+  app.use(cors);
   app.get('/healthz', (_req, res) => {
     res.locals.route = '/healthz';
     // The instance id lets the launcher check that the gateway it started is the one answering.
@@ -136,15 +153,59 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   // The page the password-reset e-mail links to (no dashboard needed).
-  app.use(resetPasswordPage(deps));
+  const resetPage = resetPasswordPage(deps);
+  app.use(resetPage);
   for (const r of deps.extraRoutes ?? []) app.use(r);
-  app.use(createDispatcher(deps));
+  app.use(dispatch);
+  app.use(sendError);
 
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const app = toAppError(err, logger);
-    res.locals.errorCode = app.code;
-    for (const [k, v] of Object.entries(app.headers)) res.setHeader(k, v);
-    res.status(app.httpStatus).json(errorBody(app, res.locals.requestId ?? null));
-  });
+  // The front: a request for a proto route goes through the same middlewares in the same order as in
+  // the Express router above (observe, security headers, CORS, dispatcher, error envelope), called
+  // directly, on Node's own request and response objects. Express would walk a dozen router layers with
+  // a `next` closure each and give both objects its prototypes, which alone halves a bare Node server's
+  // throughput (edge/plain-http.ts); the middlewares use only Node's API and the request facts set
+  // here, so either path answers alike. Paths the router serves itself (ops, docs, the reset page, the
+  // Stripe webhook), preflights and anything without a proto route stay with Express.
+  const own = new Set([
+    '/healthz',
+    '/readyz',
+    '/v1/openapi.json',
+    ...[resetPage, ...(deps.extraRoutes ?? [])].flatMap(routePaths),
+  ]);
+  // Express calls app.handle(req, res, callback) for every request (its typings leave it out).
+  const handled = app as unknown as { handle(req: Request, res: Response, callback?: NextFunction): void };
+  const viaRouter = handled.handle.bind(app);
+  const chain = [observe, securityHeaders, cors, dispatch];
+  handled.handle = (req: Request, res: Response, callback?: NextFunction) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (callback || own.has(path) || path.startsWith('/docs') || !claims(deps.router, req.method, path))
+      return viaRouter(req, res, callback);
+    // What the middlewares read of Express's request API, as own properties (edge/plain-http.ts).
+    Object.assign(req, requestFacts(app, req, path), { originalUrl: url, baseUrl: '' });
+    res.locals = Object.create(null);
+    let i = 0;
+    const next = (err?: unknown): void => {
+      try {
+        if (err !== undefined) sendError(err, req, res, next);
+        else chain[i++]!(req, res, next);
+      } catch (e) {
+        // As Express's final handler: an error after the answer started can only end the connection.
+        if (err !== undefined || res.headersSent) req.socket.destroy();
+        else next(e);
+      }
+    };
+    next();
+  };
   return app;
+}
+
+/** Whether the proto route table has this method and path (a bad path parameter is the router's 422). */
+function claims(router: DispatchDeps['router'], method: string | undefined, path: string): boolean {
+  try {
+    return router.match(method ?? 'GET', path).kind === 'found';
+  } catch {
+    return false;
+  }
 }

@@ -11,6 +11,7 @@ import { guardInput } from './input-guard.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
 import type { Router } from './router.ts';
+import { setContentType } from './edge/plain-http.ts';
 import { writeSse } from './sse.ts';
 
 export interface DispatchDeps {
@@ -109,7 +110,7 @@ export function httpBodyBytes(data: unknown): Buffer {
  * without its settings lookups, charset parsing and freshness check per call (about 2 % of the gateway's
  * CPU under load in the issue 18 profile). HEAD answers lose their body in Node itself.
  */
-function writeJson(res: Response, status: number, body: unknown): void {
+export function writeJson(res: Response, status: number, body: unknown): void {
   const text = JSON.stringify(body) ?? '';
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -174,12 +175,14 @@ export function createDispatcher(deps: DispatchDeps) {
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
       const reply = await deps.backends.unary(route, request, meta);
       if (route.passthrough) {
-        res.status(route.successStatus).type(String(reply.content_type || 'application/json'));
+        res.statusCode = route.successStatus;
+        setContentType(res, String(reply.content_type || 'application/json'));
         res.end(httpBodyBytes(reply.data));
         return;
       }
       if (route.successStatus === 204) {
-        res.status(204).end();
+        res.statusCode = 204;
+        res.end();
         return;
       }
       const json = messageToJson(route.responseType, reply);

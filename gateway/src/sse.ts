@@ -24,7 +24,7 @@ export function writeSse(
     const start = () => {
       if (started) return;
       started = true;
-      res.status(200);
+      res.statusCode = 200;
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache, no-transform');
       res.setHeader('X-Accel-Buffering', 'no');

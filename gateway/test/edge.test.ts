@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import { createLogger, registry } from '@astro/platform';
+import express from 'express';
 import request from 'supertest';
 import { createApp } from '../src/app.ts';
 import type { Backends } from '../src/backends.ts';
@@ -44,9 +45,15 @@ service EdgeService {
 let server: http.Server;
 let port: number;
 
-function start(opts: { corsOrigins?: string[]; trustedProxies?: string[] } = {}) {
-  const backends = { unary: async () => ({ ok: 'yes' }) } as unknown as Backends;
-  const app = createApp({
+/** The gateway app over the edge route; `onCall` sees each backend call's client address. */
+function edgeApp(opts: { corsOrigins?: string[]; trustedProxies?: string[]; onCall?: (clientIp: unknown) => void }) {
+  const backends = {
+    unary: async (_t: unknown, _r: unknown, meta: { extra: Record<string, unknown> }) => {
+      opts.onCall?.(meta.extra['x-client-ip']);
+      return { ok: 'yes' };
+    },
+  } as unknown as Backends;
+  return createApp({
     logger: createLogger('test', 'error'),
     router: new Router(edgeRoutes()),
     backends,
@@ -59,7 +66,10 @@ function start(opts: { corsOrigins?: string[]; trustedProxies?: string[] } = {})
     openapi: {},
     readiness: async () => ({ ready: true, checks: {} }),
   });
-  const s = http.createServer({ maxHeaderSize: 8192 }, app);
+}
+
+function start(opts: { corsOrigins?: string[]; trustedProxies?: string[] } = {}) {
+  const s = http.createServer({ maxHeaderSize: 8192 }, edgeApp(opts));
   answerClientErrors(s, createLogger('test', 'error'));
   return new Promise<http.Server>((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
 }
@@ -157,6 +167,45 @@ describe('HTTP edge', () => {
     } finally {
       s.close();
     }
+  });
+
+  it("answers a proto route alike through the front and through Express's router", async () => {
+    // app.ts serves proto routes on Node's own request objects; a mounted app is always routed by
+    // Express (with its prototypes), so the same app mounted in another gives the reference answer.
+    const ips: unknown[] = [];
+    const app = edgeApp({ trustedProxies: ['127.0.0.1'], onCall: (ip) => ips.push(ip) });
+    const mounted = express();
+    mounted.disable('x-powered-by');
+    mounted.use(app);
+    const cases: { method: 'get' | 'head'; path: string; headers: Record<string, string> }[] = [
+      { method: 'get', path: '/v1/edge-ping', headers: {} },
+      { method: 'get', path: '/v1/edge-ping?unknown_field=1', headers: {} },
+      { method: 'get', path: '/v1/edge-ping', headers: { origin: ALLOWED, 'x-request-id': 'req-parity-1' } },
+      {
+        method: 'get',
+        path: '/v1/edge-ping/',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7', authorization: 'Bearer x' },
+      },
+      { method: 'head', path: '/v1/edge-ping', headers: {} },
+    ];
+    const comparable = (h: Record<string, string>) => {
+      const { date: _d, 'x-request-id': _r, connection: _c, 'keep-alive': _k, ...rest } = h;
+      return rest;
+    };
+    for (const c of cases) {
+      const front = await request(app)[c.method](c.path).set(c.headers);
+      const routed = await request(mounted)[c.method](c.path).set(c.headers);
+      const what = `${c.method} ${c.path} ${JSON.stringify(c.headers)}`;
+      assert.equal(front.status, routed.status, what);
+      assert.deepEqual(front.body, routed.body, what);
+      assert.deepEqual(comparable(front.headers), comparable(routed.headers), what);
+      if (c.headers['x-request-id']) assert.equal(front.headers['x-request-id'], c.headers['x-request-id']);
+    }
+    // The client address each path handed the backend, the proxy's X-Forwarded-For included.
+    assert.equal(ips.length, 2 * cases.length);
+    for (let i = 0; i < ips.length; i += 2) assert.equal(ips[i], ips[i + 1]);
+    assert.ok(ips.includes('203.0.113.7'));
+    assert.ok(ips.filter((ip) => ip !== '203.0.113.7').every((ip) => /127\.0\.0\.1/.test(String(ip))));
   });
 
   it('does not serve /metrics on the public port (404 in the error envelope)', async () => {

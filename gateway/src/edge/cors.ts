@@ -4,6 +4,7 @@
 // otherwise (the browser then refuses the real request). Credentials travel in the Authorization
 // header, never in cookies, so Access-Control-Allow-Credentials is never sent.
 import type { NextFunction, Request, Response } from 'express';
+import { vary } from './plain-http.ts';
 
 export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export const CORS_ALLOWED_HEADERS = [
@@ -39,7 +40,7 @@ export function corsMiddleware(origins: string[]) {
   return function cors(req: Request, res: Response, next: NextFunction): void {
     const origin = req.headers.origin;
     const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
-    if (origin) res.vary('Origin');
+    if (origin) vary(res, 'Origin');
     const ok = origin !== undefined && isAllowed(origin);
     if (ok) res.setHeader('Access-Control-Allow-Origin', any ? '*' : origin);
     if (!preflight) {
@@ -52,6 +53,7 @@ export function corsMiddleware(origins: string[]) {
       res.setHeader('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
       res.setHeader('Access-Control-Max-Age', String(MAX_AGE_SECONDS));
     }
-    res.status(204).end();
+    res.statusCode = 204;
+    res.end();
   };
 }

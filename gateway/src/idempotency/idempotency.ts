@@ -102,7 +102,8 @@ export class Idempotency {
     }
     for (const [k, v] of Object.entries(stored.headers)) res.setHeader(k, v);
     res.setHeader(REPLAYED_HEADER, 'true');
-    res.status(stored.status).end(Buffer.from(stored.body, 'base64'));
+    res.statusCode = stored.status;
+    res.end(Buffer.from(stored.body, 'base64'));
   }
 
   /** Wraps res.end: the response is stored (or the claim dropped) before it leaves, so a retry sent
