@@ -88,6 +88,8 @@ export interface FloorRow {
   bytes: number;
   connections: number;
   rps: number;
+  /** Mean latency, ms (autocannon's percentiles are whole milliseconds). */
+  mean: number;
   p50: number;
   p95: number;
   p99: number;
@@ -113,7 +115,7 @@ export async function measureFloor(
       );
       if (r.non2xx || r.errors) throw new Error(`floor: ${r.non2xx} non-2xx, ${r.errors} errors`);
       const p95 = r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5; // as run.ts interpolates
-      rows.push({ ...c, rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99 });
+      rows.push({ ...c, rps: r.requests.average, mean: r.latency.mean, p50: r.latency.p50, p95, p99: r.latency.p99 });
     }
     return rows;
   } finally {

@@ -274,23 +274,24 @@ const fmt = (x: number | undefined, d = 2) => (x === undefined ? '—' : x.toFix
  * The floor beside the fleet's row of the same route and connections: fleet/floor says how much of what
  * the hops allow the fleet reaches. At one connection the hops and the computation take turns, so with
  * the in-process baseline of the row the design's best is floor time + computation time per request:
- * best fleet/in-process req/s = floor / (floor + baseline) req/s, best fleet p50 = floor + baseline p50.
+ * best fleet/in-process req/s = floor / (floor + baseline) req/s, and the best fleet mean latency is the
+ * floor's mean + the baseline's (autocannon's percentiles are whole milliseconds, too coarse here).
  */
 function floorTable(floor: (FloorRow & { route: string })[]): string[] {
   const out = [
     '',
     "Architecture floor (scripts/bench/floor.ts): a bare HTTP front making one grpc-js unary call (the fleet's channel options) to a back that answers at once with a ready buffer of the real answer's size; two processes, like the gateway and a service, with no Express, auth, limits, log line, metrics, tracing or transcoding. Nothing built on this design can beat it on this machine:",
     '',
-    '| route | bytes | conns | floor req/s | floor p50 ms | floor p95 ms | fleet req/s | fleet / floor req/s | best fleet / in-process req/s | best fleet p50 ms |',
+    '| route | bytes | conns | floor req/s | floor mean ms | floor p95 ms | fleet req/s | fleet / floor req/s | best fleet / in-process req/s | best fleet mean ms (fleet p50) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const f of floor) {
     const row = rows.find((r) => r.name === f.route && r.connections === f.connections);
     const base = f.connections === 1 ? row?.base : undefined;
     out.push(
-      `| ${f.route} | ${f.bytes} | ${f.connections} | ${fmt(f.rps, 0)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(row?.rps, 0)} | ` +
+      `| ${f.route} | ${f.bytes} | ${f.connections} | ${fmt(f.rps, 0)} | ${fmt(f.mean)} | ${fmt(f.p95)} | ${fmt(row?.rps, 0)} | ` +
         `${row ? `${(row.rps / f.rps).toFixed(2)}x` : '—'} | ${base ? `${(f.rps / (f.rps + base.rps)).toFixed(2)}x` : '—'} | ` +
-        `${base ? fmt(f.p50 + base.p50) : '—'} |`,
+        `${base && row ? `${fmt(f.mean + 1000 / base.rps)} (${fmt(row.p50)})` : '—'} |`,
     );
   }
   return out;
