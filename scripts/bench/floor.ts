@@ -16,19 +16,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { channelOptions } from '@astro/platform';
+import { bytesService } from './bytes-service.ts';
 
-const identity = (b: Buffer) => b;
-const def = {
-  get: {
-    path: '/bench.Floor/Get',
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: identity,
-    requestDeserialize: identity,
-    responseSerialize: identity,
-    responseDeserialize: identity,
-  },
-} as grpc.ServiceDefinition;
+const def = bytesService('/bench.Floor/Get');
 
 /** The back: the request names the answer's size in bytes; answers of a size are made once. */
 async function back(): Promise<number> {

@@ -4,20 +4,10 @@
 //   node --import tsx scripts/bench/grpc-window.ts
 import * as grpc from '@grpc/grpc-js';
 import { channelOptions } from '@astro/platform';
+import { bytesService } from './bytes-service.ts';
 
 const payload = Buffer.alloc(3_000_000, 97);
-const identity = (b: Buffer) => b;
-const def = {
-  get: {
-    path: '/bench.Window/Get',
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: identity,
-    requestDeserialize: identity,
-    responseSerialize: identity,
-    responseDeserialize: identity,
-  },
-} as grpc.ServiceDefinition;
+const def = bytesService('/bench.Window/Get');
 
 const server = new grpc.Server({ 'grpc.max_send_message_length': 16e6 });
 server.addService(def, { get: (_call: unknown, done: grpc.sendUnaryData<Buffer>) => done(null, payload) });
