@@ -115,9 +115,10 @@ export function createApp(deps: AppDeps): express.Express {
     writeJson(res, app.httpStatus, errorBody(app, res.locals.requestId ?? null));
   };
 
-  app.use(observe);
-  app.use(securityHeaders);
-  app.use(cors);
+  // Every request's middlewares, in order; the front below runs the same list (one list, so a new one
+  // cannot reach Express's routes and miss the proto routes).
+  const edge = [observe, securityHeaders, cors];
+  for (const m of edge) app.use(m);
   app.get('/healthz', (_req, res) => {
     res.locals.route = '/healthz';
     // The instance id lets the launcher check that the gateway it started is the one answering.
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Express calls app.handle(req, res, callback) for every request (its typings leave it out).
   const handled = app as unknown as { handle(req: Request, res: Response, callback?: NextFunction): void };
   const viaRouter = handled.handle.bind(app);
-  const chain = [observe, securityHeaders, cors, dispatch];
+  const chain = [...edge, dispatch];
   handled.handle = (req: Request, res: Response, callback?: NextFunction) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
