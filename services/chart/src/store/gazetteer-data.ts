@@ -8,7 +8,7 @@
 //   the admin1 codes into names.
 // Country names come from CLDR (country-names.ts).
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countryName } from '../domain/country-names.ts';
@@ -69,48 +69,85 @@ async function packageOf(file: string, name: string): Promise<{ version: string 
   throw new Error(`package.json of ${name} not found above ${file}`);
 }
 
-/** Parses the data files into place rows (~1 s for 200k rows). */
-export async function readGazetteerRows(source: GazetteerSource): Promise<PlaceRow[]> {
-  const admin1 = new Map<string, string>();
-  for (const a of JSON.parse(await readFile(source.admin1File, 'utf8')) as { code: string; name: string }[]) {
-    admin1.set(a.code, a.name);
+/** The places file's rows, a batch per 1 MB read (admin1Name still null), without holding the file. */
+async function* placeBatchesOf(file: string): AsyncGenerator<PlaceRow[]> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const lines = (rest + (chunk as string)).split('\n');
+    rest = lines.pop()!;
+    yield rowsOf(lines);
   }
-  const text = await readFile(source.placesFile, 'utf8');
+  if (rest) yield rowsOf([rest]);
+}
+
+function rowsOf(lines: string[]): PlaceRow[] {
   const rows: PlaceRow[] = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const row = parseGeonamesLine(line);
+  for (const line of lines) {
+    const row = line ? parseGeonamesLine(line) : null;
     if (row) rows.push(row);
   }
-  attachAdmin1Names(rows, admin1);
   return rows;
 }
 
 /**
- * Fills admin1Name from the names file ("US.NY" -> "New York"). The names file is a newer GeoNames cut
- * than the places: a country that has renumbered its divisions since (Vietnam in 2025) would get
- * wrong names, such as Ho Chi Minh City in "Lạng Sơn Province", because old codes now name other
- * provinces. Such a country shows as one where most of the codes its places use are unknown to the
- * names file; its places get no admin1 name at all. Elsewhere a code missing from the file (a single
- * split province) leaves just that place without one. "00" is GeoNames' "no admin1".
+ * The gazetteer as a stream of rows: 200k rows held at once are ~155 MB of heap, more than a small
+ * pod's Node gives a process (a 128 MB heap died at boot), so the loader reads the file once here for
+ * the admin1 names and the row count, then once per table it fills (`batches()`).
  */
-export function attachAdmin1Names(rows: PlaceRow[], names: ReadonlyMap<string, string>): void {
-  const used = new Map<string, Set<string>>();
-  for (const r of rows) {
-    if (!r.admin1Code || r.admin1Code === '00') continue;
-    let s = used.get(r.countryCode);
-    if (!s) used.set(r.countryCode, (s = new Set()));
-    s.add(r.admin1Code);
+export interface GazetteerRows {
+  places: number;
+  /** The rows with their admin1 names, in batches, read again from the file on every call. */
+  batches(): AsyncGenerator<PlaceRow[]>;
+}
+
+export async function readGazetteerRows(source: GazetteerSource): Promise<GazetteerRows> {
+  const names = new Map<string, string>();
+  for (const a of JSON.parse(await readFile(source.admin1File, 'utf8')) as { code: string; name: string }[]) {
+    names.set(a.code, a.name);
   }
+  const used = new Map<string, Set<string>>();
+  let places = 0;
+  for await (const batch of placeBatchesOf(source.placesFile)) {
+    places += batch.length;
+    for (const r of batch) {
+      if (!r.admin1Code || r.admin1Code === '00') continue;
+      let codes = used.get(r.countryCode);
+      if (!codes) used.set(r.countryCode, (codes = new Set()));
+      codes.add(r.admin1Code);
+    }
+  }
+  const nameOf = admin1Namer(used, names);
+  return {
+    places,
+    async *batches() {
+      for await (const batch of placeBatchesOf(source.placesFile)) {
+        for (const r of batch) r.admin1Name = nameOf(r);
+        yield batch;
+      }
+    },
+  };
+}
+
+/**
+ * The admin1 name of a row from the names file ("US.NY" -> "New York"), given the admin1 codes each
+ * country's places use. The names file is a newer GeoNames cut than the places: a country that has
+ * renumbered its divisions since (Vietnam in 2025) would get wrong names, such as Ho Chi Minh City in
+ * "Lạng Sơn Province", because old codes now name other provinces. Such a country shows as one where
+ * most of the codes its places use are unknown to the names file; its places get no admin1 name at
+ * all. Elsewhere a code missing from the file (a single split province) leaves just that place without
+ * one. "00" is GeoNames' "no admin1".
+ */
+export function admin1Namer(
+  used: ReadonlyMap<string, ReadonlySet<string>>,
+  names: ReadonlyMap<string, string>,
+): (r: Pick<PlaceRow, 'countryCode' | 'admin1Code'>) => string | null {
   const distrusted = new Set<string>();
   for (const [country, codes] of used) {
     const unknown = [...codes].filter((c) => !names.has(`${country}.${c}`)).length;
     if (unknown * 2 > codes.size) distrusted.add(country);
   }
-  for (const r of rows) {
-    r.admin1Name =
-      r.admin1Code && !distrusted.has(r.countryCode) ? (names.get(`${r.countryCode}.${r.admin1Code}`) ?? null) : null;
-  }
+  return (r) =>
+    r.admin1Code && !distrusted.has(r.countryCode) ? (names.get(`${r.countryCode}.${r.admin1Code}`) ?? null) : null;
 }
 
 // GeoNames dump columns ("geoname" table, readme of download.geonames.org/export/dump).
@@ -119,7 +156,7 @@ const COL_POPULATION = 14;
 const COL_TIMEZONE = 17;
 
 /**
- * One GeoNames line -> a row (admin1Name still null, see attachAdmin1Names), or null for a line
+ * One GeoNames line -> a row (admin1Name still null, see admin1Namer), or null for a line
  * without the fields a candidate needs.
  */
 export function parseGeonamesLine(line: string): PlaceRow | null {

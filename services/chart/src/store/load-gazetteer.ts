@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { locateGazetteerSource, readGazetteerRows, type PlaceRow } from './gazetteer-data.ts';
+import { locateGazetteerSource, readGazetteerRows, type GazetteerRows } from './gazetteer-data.ts';
 
 export interface GazetteerLogger {
   info(message: string, meta?: Record<string, unknown>): unknown;
@@ -37,9 +37,9 @@ export async function loadGazetteer(pool: pg.Pool, log: GazetteerLogger): Promis
   const current = await loadedRows(pool, source.id);
   if (current !== null) return { loaded: false, rows: current, ms: elapsed() };
 
-  // Parse before taking the lock, so the lock (and TRUNCATE's table lock) is held only while the
-  // database works.
-  const rows = await readGazetteerRows(source);
+  // The first pass over the file (admin1 names, row count) before taking the lock; the two passes that
+  // feed COPY run under it.
+  const gazetteer = await readGazetteerRows(source);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -49,15 +49,15 @@ export async function loadGazetteer(pool: pg.Pool, log: GazetteerLogger): Promis
       await client.query('COMMIT');
       return { loaded: false, rows: again, ms: elapsed() };
     }
-    log.info('gazetteer loading', { source: source.id, places: rows.length, parse_ms: elapsed() });
+    log.info('gazetteer loading', { source: source.id, places: gazetteer.places, parse_ms: elapsed() });
     const steps: Record<string, number> = {};
-    const names = await replaceTables(client, rows, steps);
+    const names = await replaceTables(client, gazetteer, steps);
     await client.query(
       `INSERT INTO gazetteer_meta (id, source, place_rows, name_rows, load_ms, loaded_at)
        VALUES (true, $1, $2, $3, $4, now())
        ON CONFLICT (id) DO UPDATE SET source = EXCLUDED.source, place_rows = EXCLUDED.place_rows,
          name_rows = EXCLUDED.name_rows, load_ms = EXCLUDED.load_ms, loaded_at = EXCLUDED.loaded_at`,
-      [source.id, rows.length, names, elapsed()],
+      [source.id, gazetteer.places, names, elapsed()],
     );
     await client.query('COMMIT');
     log.info('gazetteer committed', { ...steps, names });
@@ -71,8 +71,8 @@ export async function loadGazetteer(pool: pg.Pool, log: GazetteerLogger): Promis
   // alone. VACUUM cannot run inside the loading transaction; repeating it is harmless.
   await pool.query('VACUUM (ANALYZE) places, place_names');
   const ms = elapsed();
-  log.info('gazetteer loaded', { source: source.id, places: rows.length, ms });
-  return { loaded: true, rows: rows.length, ms };
+  log.info('gazetteer loaded', { source: source.id, places: gazetteer.places, ms });
+  return { loaded: true, rows: gazetteer.places, ms };
 }
 
 /** Row count when the loaded data has identity `sourceId` and is complete, else null. */
@@ -88,7 +88,11 @@ async function loadedRows(db: pg.Pool | pg.PoolClient, sourceId: string): Promis
 }
 
 /** Replaces both tables' contents; returns the number of name rows. */
-async function replaceTables(client: pg.PoolClient, rows: PlaceRow[], steps: Record<string, number>): Promise<number> {
+async function replaceTables(
+  client: pg.PoolClient,
+  gazetteer: GazetteerRows,
+  steps: Record<string, number>,
+): Promise<number> {
   let t = performance.now();
   const step = (name: string): void => {
     steps[name] = Math.round(performance.now() - t);
@@ -110,7 +114,7 @@ async function replaceTables(client: pg.PoolClient, rows: PlaceRow[], steps: Rec
     client,
     `COPY places (geoname_id, name, ascii_name, feature_code, country_code, country_name, admin1_code,
                   admin1_name, latitude, longitude, timezone, population) FROM STDIN`,
-    rows,
+    gazetteer.batches(),
     (r) => [
       [
         r.geonameId,
@@ -135,7 +139,7 @@ async function replaceTables(client: pg.PoolClient, rows: PlaceRow[], steps: Rec
   await client.query(
     'CREATE TEMP TABLE raw_place_names (geoname_id integer, name text, is_primary boolean) ON COMMIT DROP',
   );
-  await copyInto(client, 'COPY raw_place_names (geoname_id, name, is_primary) FROM STDIN', rows, (r) => [
+  await copyInto(client, 'COPY raw_place_names (geoname_id, name, is_primary) FROM STDIN', gazetteer.batches(), (r) => [
     [r.geonameId, r.name, 't'],
     [r.geonameId, r.asciiName, 't'],
     ...r.alternateNames.map((n): Cell[] => [r.geonameId, n, 'f']),
@@ -161,25 +165,19 @@ async function replaceTables(client: pg.PoolClient, rows: PlaceRow[], steps: Rec
 
 type Cell = string | number | null;
 
-/** Streams the lines made of each item through COPY ... FROM STDIN (text format). */
+/** Streams the lines made of each item through COPY ... FROM STDIN (text format), a chunk per batch. */
 async function copyInto<T>(
   client: pg.PoolClient,
   sql: string,
-  items: T[],
+  batches: AsyncIterable<T[]>,
   linesOf: (item: T) => Cell[][],
 ): Promise<void> {
-  function* chunks(): Generator<string> {
-    // ~1000 items per chunk: few stream writes without building one huge string.
-    let buf = '';
-    let n = 0;
-    for (const item of items) {
-      for (const line of linesOf(item)) buf += line.map(copyText).join('\t') + '\n';
-      if (++n % 1000 === 0) {
-        yield buf;
-        buf = '';
-      }
+  async function* chunks(): AsyncGenerator<string> {
+    for await (const batch of batches) {
+      let buf = '';
+      for (const item of batch) for (const line of linesOf(item)) buf += line.map(copyText).join('\t') + '\n';
+      if (buf) yield buf;
     }
-    if (buf) yield buf;
   }
   await pipeline(Readable.from(chunks()), client.query(copyStreams.from(sql)));
 }
