@@ -21,6 +21,7 @@ import { requestFacts } from './edge/plain-http.ts';
 import { securityHeaders } from './edge/security-headers.ts';
 import { usageRecordOf, type UsageMeter } from './metering/index.ts';
 import { requestIdFrom } from './request-id.ts';
+import type { Match } from './router.ts';
 import { resetPasswordPage } from './reset-password-page.ts';
 
 const require = createRequire(import.meta.url);
@@ -181,10 +182,11 @@ export function createApp(deps: AppDeps): express.Express {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    if (callback || own.has(path) || path.startsWith('/docs') || !claims(deps.router, req.method, path))
-      return viaRouter(req, res, callback);
-    // What the middlewares read of Express's request API, as own properties (edge/plain-http.ts).
-    Object.assign(req, requestFacts(app, req, path), { originalUrl: url, baseUrl: '' });
+    const routeMatch = callback || own.has(path) || path.startsWith('/docs') ? undefined : matchOf(deps, req, path);
+    if (routeMatch?.kind !== 'found') return viaRouter(req, res, callback);
+    // What the middlewares read of Express's request API, as own properties (edge/plain-http.ts), and
+    // the match, which the dispatcher then does not repeat.
+    Object.assign(req, requestFacts(app, req, path), { originalUrl: url, baseUrl: '', routeMatch });
     res.locals = Object.create(null);
     let i = 0;
     const next = (err?: unknown): void => {
@@ -202,11 +204,11 @@ export function createApp(deps: AppDeps): express.Express {
   return app;
 }
 
-/** Whether the proto route table has this method and path (a bad path parameter is the router's 422). */
-function claims(router: DispatchDeps['router'], method: string | undefined, path: string): boolean {
+/** The route table's match, or undefined when a path parameter is malformed (the router path's 422). */
+function matchOf(deps: DispatchDeps, req: Request, path: string): Match | undefined {
   try {
-    return router.match(method ?? 'GET', path).kind === 'found';
+    return deps.router.match(req.method ?? 'GET', path);
   } catch {
-    return false;
+    return undefined;
   }
 }

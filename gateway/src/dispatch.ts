@@ -10,7 +10,7 @@ import type { Idempotency } from './idempotency/index.ts';
 import { guardInput } from './input-guard.ts';
 import { messageFromJson, messageToJson } from './json-codec.ts';
 import type { RouteSpec } from './proto-registry.ts';
-import type { Router } from './router.ts';
+import type { Match, Router } from './router.ts';
 import { setContentType } from './edge/plain-http.ts';
 import { writeSse } from './sse.ts';
 
@@ -26,6 +26,9 @@ export interface DispatchDeps {
   /** Idempotency-Key handling on mutating routes (gateway/src/idempotency). */
   idempotency?: Idempotency;
 }
+
+/** A request the gateway's front has matched against the route table (app.ts). */
+type MatchedRequest = Request & { routeMatch?: Match };
 
 /** Names the mode of the API key a response answered: `live` or `test`. */
 export const KEY_MODE_HEADER = 'X-Astro-Key-Mode';
@@ -125,7 +128,8 @@ export function createDispatcher(deps: DispatchDeps) {
 
   return async function dispatch(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
-      const m = deps.router.match(req.method, req.path);
+      // The front (app.ts) has matched the route already; through Express's router it is matched here.
+      const m = (req as MatchedRequest).routeMatch ?? deps.router.match(req.method, req.path);
       if (m.kind === 'not_found')
         throw new AppError('not_found', `No route for ${req.method} ${req.path}.`, { path: req.path });
       if (m.kind === 'method_not_allowed') {

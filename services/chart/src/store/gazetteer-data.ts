@@ -137,7 +137,7 @@ export async function readGazetteerRows(source: GazetteerSource): Promise<Gazett
  * all. Elsewhere a code missing from the file (a single split province) leaves just that place without
  * one. "00" is GeoNames' "no admin1".
  */
-export function admin1Namer(
+function admin1Namer(
   used: ReadonlyMap<string, ReadonlySet<string>>,
   names: ReadonlyMap<string, string>,
 ): (r: Pick<PlaceRow, 'countryCode' | 'admin1Code'>) => string | null {
