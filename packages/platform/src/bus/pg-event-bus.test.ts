@@ -2,12 +2,13 @@
 // publishing, no skipped ids under late or concurrent commits, and recovery from lost connections.
 // Runs in a throwaway database created on TEST_DATABASE_ADMIN_URL and dropped at the end.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll as after, afterEach, describe, it } from '@jest/globals';
 import pg from 'pg';
 import type { BusEvent, BusLogger } from './event-bus';
 import { runEventBusContract, waitFor } from './event-bus.contract';
 import { PgEventBus, publishInTx, type PgEventBusOptions } from './pg-event-bus';
+import { topicChannel } from './pg-schema';
 import { endPool } from '../pg-pool.ts';
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -245,6 +246,42 @@ describe('PgEventBus specifics', () => {
     // Written behind the bus's back: no pg_notify, so only the poll can find it.
     await pool.query(`INSERT INTO bus.events (topic, key, payload) VALUES ($1, 'k', '{"n":1}')`, [topic]);
     await waitFor(() => received.events.length === 1, 'the poll picks the event up', 3_000);
+  });
+
+  it('notifies only the channel of the published topic (a long topic by its MD5)', async () => {
+    await newBus(); // the schema
+    const short = name('notify');
+    const long = name('notify-' + 'x'.repeat(80));
+    const other = name('notify-other');
+    assert.equal(topicChannel(long), `bus:${createHash('md5').update(long).digest('hex')}`);
+    const client = new pg.Client({ connectionString: await testDatabaseUrl() });
+    await client.connect();
+    opened.push({ close: () => client.end() });
+    const heard: string[] = [];
+    client.on('notification', (msg) => heard.push(msg.channel));
+    for (const topic of [short, long]) await client.query(`LISTEN ${pg.escapeIdentifier(topicChannel(topic))}`);
+    const publisher = await (await newPool()).connect();
+    try {
+      // Each in its own transaction: notifications arrive in commit order, `other` first.
+      for (const topic of [other, short, long]) await publishInTx(publisher, topic, 'k', {});
+    } finally {
+      publisher.release();
+    }
+    await waitFor(() => heard.length === 2, 'both listened channels are notified');
+    assert.deepEqual(heard, [topicChannel(short), topicChannel(long)]);
+  });
+
+  it('is woken by the NOTIFY of each topic it subscribes to, also one subscribed after the first', async () => {
+    // A poll far beyond the waits below: only the notifications can deliver in time.
+    const bus = await newBus({ pollIntervalMs: 60_000 });
+    const first = name('wake-first');
+    const later = name('wake-later-' + 'y'.repeat(70));
+    const received = collect();
+    await bus.subscribe(name('group'), first, received.handler);
+    await bus.subscribe(name('group'), later, received.handler);
+    await bus.publish(first, 'k', { n: 1 });
+    await bus.publish(later, 'k', { n: 2 });
+    await waitFor(() => received.events.length === 2, 'both topics delivered on their notifications', 3_000);
   });
 
   it('keeps delivering when its LISTEN connection is killed, and reconnects', async () => {

@@ -16,7 +16,7 @@ import {
 import { createPgPool, endPool } from '../pg-pool';
 import { PgSubscription } from './pg-consumer';
 import { PgNotifyListener } from './pg-listener';
-import { ensureBusSchema, headersJson, NOTIFY_CHANNEL, toJson, validateName } from './pg-schema';
+import { ensureBusSchema, headersJson, toJson, topicChannel, validateName } from './pg-schema';
 import { DEFAULT_RETRY_POLICY, resolveMaxAttempts, type RetryPolicy } from './retry';
 
 export { ensureBusSchema, publishInTx } from './pg-schema';
@@ -61,8 +61,8 @@ export class PgEventBus implements EventBus, ParkedEvents {
     });
     this.listener = new PgNotifyListener({
       connectionString,
-      channel: NOTIFY_CHANNEL,
-      onNotify: (topic) => this.wake(topic),
+      channel: [],
+      onNotify: (_payload, channel) => this.wake(channel),
       onReconnect: () => this.wake(),
       logger: this.logger,
     });
@@ -114,7 +114,9 @@ export class PgEventBus implements EventBus, ParkedEvents {
       logger: this.logger,
     });
     this.subscriptions.push(subscription);
+    // LISTEN is in place before the backlog is read, so an event published in between is not missed.
     if (this.subscriptions.length === 1) await this.startWakeSources();
+    await this.listener.listen(topicChannel(topic));
     subscription.wake(); // deliver the backlog now rather than at the next notification
   }
 
@@ -192,9 +194,10 @@ export class PgEventBus implements EventBus, ParkedEvents {
     this.pollTimer.unref();
   }
 
-  private wake(topic?: string): void {
+  /** Wakes the subscriptions of a NOTIFY's channel, or all of them (poll, reconnect). */
+  private wake(channel?: string): void {
     for (const subscription of this.subscriptions) {
-      if (topic === undefined || subscription.topic === topic) subscription.wake();
+      if (channel === undefined || topicChannel(subscription.topic) === channel) subscription.wake();
     }
   }
 

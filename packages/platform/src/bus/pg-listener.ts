@@ -2,13 +2,16 @@
 // out of the pool) that turns NOTIFYs into wake-ups. Losing it only costs latency, because consumers
 // also poll, so it reconnects in the background instead of failing anything. The chart service's read
 // cache hears its replicas' deletes on one too (it stops answering from memory while `listening` is off).
+// One connection can LISTEN on several channels, and channels can be added while it runs (the bus
+// listens on one channel per subscribed topic, so a process hears only the topics it consumes).
 import pg from 'pg';
 import type { BusLogger } from './event-bus';
 
 export interface PgNotifyListenerConfig {
   connectionString: string;
-  channel: string;
-  onNotify: (payload: string) => void;
+  /** The channel(s) listened on from the start; listen() adds more. */
+  channel: string | string[];
+  onNotify: (payload: string, channel: string) => void;
   /** Called after a reconnect: notifications sent while disconnected are lost, so look everywhere. */
   onReconnect: () => void;
   /** Called when the connection is lost (notifications stop until onReconnect). */
@@ -27,8 +30,11 @@ export class PgNotifyListener {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectDelay = RECONNECT_MIN_MS;
   private connecting: Promise<void> | null = null;
+  private readonly channels: Set<string>;
 
-  constructor(private readonly config: PgNotifyListenerConfig) {}
+  constructor(private readonly config: PgNotifyListenerConfig) {
+    this.channels = new Set(Array.isArray(config.channel) ? config.channel : [config.channel]);
+  }
 
   /** True while LISTEN is in place: every NOTIFY committed from now on will arrive. */
   get listening(): boolean {
@@ -41,6 +47,27 @@ export class PgNotifyListener {
       this.connecting = null;
     });
     return this.connecting;
+  }
+
+  /**
+   * Adds a channel. Resolves once LISTEN is in place on the current connection (a NOTIFY committed
+   * from then on arrives), or at once while disconnected: the reconnect LISTENs on every channel.
+   */
+  async listen(channel: string): Promise<void> {
+    if (this.channels.has(channel)) return;
+    this.channels.add(channel);
+    await this.connecting;
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      // The connection broke meanwhile: onLost reconnects, and the reconnect listens on every channel.
+      this.config.logger.warn('event bus listener could not add a channel; relying on the reconnect', {
+        channel,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
   }
 
   async stop(): Promise<void> {
@@ -62,15 +89,17 @@ export class PgNotifyListener {
     client.on('error', (err) => this.onLost(client, err));
     client.on('end', () => this.onLost(client, new Error('connection ended')));
     client.on('notification', (msg) => {
-      if (msg.channel === this.config.channel && msg.payload !== undefined) this.config.onNotify(msg.payload);
+      if (this.channels.has(msg.channel)) this.config.onNotify(msg.payload ?? '', msg.channel);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(this.config.channel)}`);
+      // One round trip for every channel known now; one added during it is listened on by listen().
+      const known = [...this.channels];
+      if (known.length > 0) await client.query(known.map((c) => `LISTEN ${pg.escapeIdentifier(c)}`).join('; '));
     } catch (err) {
       // Never log the connection string: it may carry a password.
       this.config.logger.warn('event bus listener could not connect; relying on polling', {
-        channel: this.config.channel,
+        channels: [...this.channels],
         error: err instanceof Error ? err.message : String(err),
       });
       client.removeAllListeners('end');
@@ -97,7 +126,7 @@ export class PgNotifyListener {
     client.removeAllListeners('end');
     client.end().catch(() => {});
     this.config.logger.warn('event bus listener lost its connection; reconnecting', {
-      channel: this.config.channel,
+      channels: [...this.channels],
       error: err.message,
     });
     this.config.onLost?.();
