@@ -3,7 +3,10 @@
 //
 // Without BASE_URL it starts its own fleet on TEST_DATABASE_URL (default the local PostgreSQL), like
 // `npm test`; with BASE_URL (and ACCOUNT_ADDR for the operator) it measures a running fleet.
-// BENCH_SECONDS (default 10) sets each load phase's length.
+// BENCH_SECONDS (default 10) sets each load phase's length. Its own fleets run the compiled output, as
+// production does (issue 18: "measure the compiled fleet"; `npm run build` runs first);
+// FLEET_RUNTIME=tsx measures the TypeScript sources instead (under tsx the gateway's and vedic-calc's
+// heaps are ~1.7x larger, and every 3 MB answer's garbage collection marks all of it).
 //
 // Event buses: with its own fleet, the bench also starts an Apache Kafka broker (scripts/kafka.ts; or
 // uses KAFKA_BROKERS) and a second fleet on it, and adds chart creation on the Kafka bus beside the
@@ -29,7 +32,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { unary, uuidv7 } from '@astro/platform';
 import { ensureDatabase } from '@astro/platform/db/index';
-import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
+import { ROOT, runtimeFromEnv, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { runOperator } from '../operator.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
@@ -47,6 +50,7 @@ import {
 
 const env = process.env;
 const seconds = Number(env.BENCH_SECONDS || 10);
+const runtime = runtimeFromEnv(env.FLEET_RUNTIME || 'dist');
 const adminUrl = env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const birth = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 };
 const chartBody = JSON.stringify({ birth, system: 'vedic', house_system: 'placidus' });
@@ -223,12 +227,13 @@ const llmDeltaDelayMs = Number(env.LLM_OFFLINE_DELTA_DELAY_MS ?? 10); // the llm
 if (!baseUrl) {
   // Not "bench...": older copies of this script dropped every database named bench% when they finished.
   runId = `perf${Date.now().toString(36)}`;
-  console.log(`starting a fleet on ${new URL(adminUrl).host} (databases ${runId}_*)`);
+  console.log(`starting a fleet (${runtime}) on ${new URL(adminUrl).host} (databases ${runId}_*)`);
   fleet = await startFleet({
     databaseUrl: adminUrl,
     dataDir: path.join(ROOT, '.data', 'bench', runId),
     gatewayPort: 0,
     randomPorts: true,
+    runtime,
     dbPrefix: runId,
     output: 'files',
     nodeFlags: [
@@ -529,6 +534,8 @@ try {
           dataDir: path.join(ROOT, '.data', 'bench', runId, 'kafka-fleet'),
           gatewayPort: 0,
           randomPorts: true,
+          runtime,
+          build: false, // built for the first fleet
           dbPrefix: `${runId}_k`,
           output: 'files',
           env: { LOG_LEVEL: 'warn', ...TEST_FLEET_LIMITS, ...kafkaBus.env },
@@ -562,7 +569,7 @@ try {
   const out: string[] = [];
   out.push(`# npm run bench — ${new Date().toISOString()}`, '');
   out.push(
-    `${seconds} s per fleet phase (autocannon); each baseline runs the same computation back to back in the bench process right after its phase. ratio p50 = fleet p50 / baseline p50; ratio req/s = baseline req/s / fleet req/s (the baseline is sequential on one core, so at many connections the p50 ratio is mostly queueing and req/s is the figure to read). autocannon reports whole milliseconds.`,
+    `${seconds} s per fleet phase (autocannon), ${fleet ? `fleet runtime: ${fleet.runtime}` : `fleet at ${baseUrl}`}; each baseline runs the same computation back to back in the bench process right after its phase. ratio p50 = fleet p50 / baseline p50; ratio req/s = baseline req/s / fleet req/s (the baseline is sequential on one core, so at many connections the p50 ratio is mostly queueing and req/s is the figure to read). autocannon reports whole milliseconds.`,
     '',
   );
   out.push(
