@@ -38,3 +38,21 @@ describe('AsciiWriter.iso', () => {
     assert.equal(expected.split(',')[0], '1');
   });
 });
+
+describe('AsciiWriter with headroom', () => {
+  it('writes the same text, with that many free bytes in front of it', () => {
+    for (const size of [8, 1 << 20]) {
+      const plain = new AsciiWriter(size);
+      const roomy = new AsciiWriter(size, 112);
+      for (let i = 0; i < 3000; i++)
+        for (const w of [plain, roomy]) {
+          w.iso(Date.UTC(2000, 0, 1) + i * 3_600_000);
+          w.ascii(',');
+        }
+      const a = plain.done();
+      const b = roomy.done();
+      assert.ok(b.equals(a), `size ${size}`);
+      assert.ok(b.byteOffset >= 112, 'room in front');
+    }
+  });
+});

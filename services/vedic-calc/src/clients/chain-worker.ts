@@ -4,12 +4,13 @@ import { serveTasks } from '@astro/platform/worker-pool';
 import { dashaSystemChainJson, type DashaSystemSubject } from '../domain/dashas/dasha-systems-json.ts';
 import { vimshottariChainJson, type VimshottariSubject } from '../domain/dashas/vimshottari-json.ts';
 
-export type ChainTask =
-  | { subject: VimshottariSubject; depth: number; features: unknown; system?: undefined }
-  | { subject: DashaSystemSubject; depth: number; features: unknown; system: 'dasha_system' };
+/** `headroom`: free bytes to leave before the text (the main thread encodes the answer into them). */
+export type ChainTask = { depth: number; features: unknown; headroom: number } & (
+  { subject: VimshottariSubject; system?: undefined } | { subject: DashaSystemSubject; system: 'dasha_system' }
+);
 
 serveTasks((task: ChainTask) =>
   task.system === 'dasha_system'
-    ? dashaSystemChainJson(task.subject, task.depth, task.features)
-    : vimshottariChainJson(task.subject, task.depth, task.features),
+    ? dashaSystemChainJson(task.subject, task.depth, task.features, task.headroom)
+    : vimshottariChainJson(task.subject, task.depth, task.features, task.headroom),
 );

@@ -92,13 +92,13 @@ function memo<K, V>(f: (k: K) => V): (k: K) => V {
 const periodCount = (chain: ChainPeriod[][]) => chain.reduce((n, l) => n + l.length, 0);
 
 /** GetAshtottariResponse or GetKalachakraResponse as JSON text (UTF-8); `features` written as given. */
-export function dashaSystemChainJson(s: DashaSystemSubject, depth: number, features: unknown): Buffer {
+export function dashaSystemChainJson(s: DashaSystemSubject, depth: number, features: unknown, headroom = 0): Buffer {
   const tail = memo((lord: string) => contextTail(s.contexts.get(lord)!));
   const close = `,"conventions":${JSON.stringify(s.system === 'ashtottari' ? ASHTOTTARI_CONVENTIONS : KALACHAKRA_CONVENTIONS)}`;
   if (s.system === 'ashtottari') {
     const b = s.birth;
     const chain = chainLevels(ashtottariTree(b), depth);
-    const w = new AsciiWriter(periodCount(chain) * PERIOD_BYTES + 8192);
+    const w = new AsciiWriter(periodCount(chain) * PERIOD_BYTES + 8192, headroom);
     w.bytes(
       Buffer.from(
         `{"chart_id":${JSON.stringify(s.chartId)},"method_version":"${ASHTOTTARI_METHOD_VERSION}"` +
@@ -119,7 +119,7 @@ export function dashaSystemChainJson(s: DashaSystemSubject, depth: number, featu
   const b = s.birth;
   const c = b.cycle;
   const chain = chainLevels(kalachakraTree(b), depth);
-  const w = new AsciiWriter(periodCount(chain) * PERIOD_BYTES + 8192);
+  const w = new AsciiWriter(periodCount(chain) * PERIOD_BYTES + 8192, headroom);
   const cycle = {
     nakshatra: c.nakshatra,
     pada: c.pada,

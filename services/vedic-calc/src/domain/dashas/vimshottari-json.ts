@@ -61,20 +61,30 @@ function digits(b: Buffer, p: number, n: number, width: number, after: number): 
  */
 export class AsciiWriter {
   private buf: Buffer;
-  private pos = 0;
+  private pos: number;
   /** The last moment iso() wrote digit by digit, and where: a period's end is the next one's start. */
   private lastIsoMs = NaN;
   private lastIsoAt = 0;
   /** days() texts by length: a depth-4 chain has ~7,400 periods but ~660 distinct lengths. */
   private readonly dayTexts = new Map<number, string>();
 
-  constructor(size: number) {
-    this.buf = Buffer.allocUnsafe(size);
+  /** @param headroom bytes left free before the text (withHeadroom: room for a message's head) */
+  constructor(
+    size: number,
+    private readonly headroom = 0,
+  ) {
+    this.buf = this.alloc(headroom + size);
+    this.pos = headroom;
+  }
+
+  /** Never from Node's shared pool when there is headroom: the bytes in front must be nobody else's. */
+  private alloc(n: number): Buffer {
+    return this.headroom > 0 ? Buffer.allocUnsafeSlow(n) : Buffer.allocUnsafe(n);
   }
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.pos + n));
+    const bigger = this.alloc(Math.max(2 * this.buf.length, this.pos + n));
     this.buf.copy(bigger, 0, 0, this.pos);
     this.buf = bigger;
   }
@@ -135,10 +145,11 @@ export class AsciiWriter {
    * otherwise it is handed out as it is (copying 3 MB into fresh memory costs more than the writing).
    */
   done(): Buffer {
-    if (this.pos >= this.buf.length * 0.875) return this.buf.subarray(0, this.pos);
-    const out = Buffer.allocUnsafe(this.pos);
-    this.buf.copy(out, 0, 0, this.pos);
-    return out;
+    const start = this.headroom;
+    if (this.pos >= this.buf.length * 0.875) return this.buf.subarray(start, this.pos);
+    const out = this.alloc(this.pos);
+    this.buf.copy(out, start, start, this.pos);
+    return out.subarray(start);
   }
 }
 
@@ -146,8 +157,11 @@ export class AsciiWriter {
 const PERIOD_BYTES = 440;
 const LEVEL_HEAD = LEVEL_NAMES.map((name, i) => `{"period_level":"${name}","level":${i + 1},"lord":"`);
 
-/** GetVimshottariResponse as JSON text (UTF-8 bytes); `features` is written as given. */
-export function vimshottariChainJson(v: VimshottariSubject, depth: number, features: unknown): Buffer {
+/**
+ * GetVimshottariResponse as JSON text (UTF-8 bytes); `features` is written as given. With `headroom`,
+ * that many free bytes precede the text in its memory (AsciiWriter).
+ */
+export function vimshottariChainJson(v: VimshottariSubject, depth: number, features: unknown, headroom = 0): Buffer {
   const utf8 = (text: string) => Buffer.from(text);
   // The lord-dependent tail of a period is built once per lord, and the parents once per parent.
   const tails = new Map<string, Buffer>();
@@ -167,7 +181,7 @@ export function vimshottariChainJson(v: VimshottariSubject, depth: number, featu
   const parentsJson = new Map<VimPeriod['parents'], string>();
   const chain = vimshottariChain(v.birth, depth);
   const count = chain.reduce((n, l) => n + l.length, 0);
-  const w = new AsciiWriter(count * PERIOD_BYTES + 4096);
+  const w = new AsciiWriter(count * PERIOD_BYTES + 4096, headroom);
   const list = (ps: VimPeriod[]) => {
     w.ascii('[');
     for (let i = 0; i < ps.length; i++) {
