@@ -3,8 +3,8 @@
 //   NODE_OPTIONS="--cpu-prof --cpu-prof-dir=.data/prof/x" BENCH_KAFKA=0 BENCH_SECONDS=3 npm run bench
 // and are read with
 //   node --import tsx scripts/bench/profile-summary.ts .data/prof/x [top=15]
-// Each file is named by the entry point it ran (gateway/src/main.ts, services/<name>/src/main.ts, the
-// bench itself); profiles of other processes (npm, bootstrap) are left out.
+// Each file is named by the entry point it ran (gateway/src/main.ts or gateway/dist/main.js, a service's,
+// the bench itself); profiles of other processes (npm, bootstrap) are left out.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,7 +25,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const ENTRY = /(gateway\/src\/main\.ts|services\/[a-z-]+\/src\/main\.ts|scripts\/bench\/(?:run|calc)\.ts)$/;
+// The sources (tsx) or the compiled files (the bench's default runtime).
+const ENTRY = /((?:gateway|services\/[a-z-]+)\/(?:src\/main\.ts|dist\/main\.js)|scripts\/bench\/(?:run|calc)\.ts)$/;
 
 /** The entry point a profile ran, from the script URLs it saw; undefined for other processes. */
 function entryOf(p: CpuProfile): string | undefined {
@@ -56,7 +57,9 @@ export function packageTimes(p: CpuProfile): { name: string; ms: number }[] {
   for (let i = 0; i < p.samples.length; i++) {
     const f = byId.get(p.samples[i]!)!.callFrame;
     const mod = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(f.url);
-    const ws = /\/work\/[^/]+\/((?:packages|services)\/[^/]+|gateway\/src|protos\/gen|scripts\/\w+)/.exec(f.url);
+    const ws = /\/work\/[^/]+\/((?:packages|services)\/[^/]+|gateway\/(?:src|dist)|protos\/gen|scripts\/\w+)/.exec(
+      f.url,
+    );
     let key = mod ? mod[1]! : ws ? ws[1]! : f.url.startsWith('node:') ? 'node internals' : `(vm) ${f.functionName}`;
     if (key.startsWith('(vm) ') && !key.startsWith('(vm) (')) key = '(vm) native';
     ms.set(key, (ms.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
