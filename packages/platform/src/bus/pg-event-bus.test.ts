@@ -271,17 +271,23 @@ describe('PgEventBus specifics', () => {
     assert.deepEqual(heard, [topicChannel(short), topicChannel(long)]);
   });
 
-  it('is woken by the NOTIFY of each topic it subscribes to, also one subscribed after the first', async () => {
+  it('is woken by the NOTIFY of each topic it subscribes to, for every group, also one subscribed later', async () => {
     // A poll far beyond the waits below: only the notifications can deliver in time.
     const bus = await newBus({ pollIntervalMs: 60_000 });
     const first = name('wake-first');
     const later = name('wake-later-' + 'y'.repeat(70));
     const received = collect();
-    await bus.subscribe(name('group'), first, received.handler);
+    const second = collect();
+    // Two groups of one topic subscribing at once share the channel's LISTEN.
+    await Promise.all([
+      bus.subscribe(name('group'), first, received.handler),
+      bus.subscribe(name('group'), first, second.handler),
+    ]);
     await bus.subscribe(name('group'), later, received.handler);
     await bus.publish(first, 'k', { n: 1 });
     await bus.publish(later, 'k', { n: 2 });
     await waitFor(() => received.events.length === 2, 'both topics delivered on their notifications', 3_000);
+    await waitFor(() => second.events.length === 1, 'the second group of the first topic too', 3_000);
   });
 
   it('keeps delivering when its LISTEN connection is killed, and reconnects', async () => {

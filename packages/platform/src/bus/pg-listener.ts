@@ -31,6 +31,8 @@ export class PgNotifyListener {
   private reconnectDelay = RECONNECT_MIN_MS;
   private connecting: Promise<void> | null = null;
   private readonly channels: Set<string>;
+  /** The LISTEN of each channel added by listen(), for its later callers. */
+  private readonly added = new Map<string, Promise<void>>();
 
   constructor(private readonly config: PgNotifyListenerConfig) {
     this.channels = new Set(Array.isArray(config.channel) ? config.channel : [config.channel]);
@@ -52,10 +54,17 @@ export class PgNotifyListener {
   /**
    * Adds a channel. Resolves once LISTEN is in place on the current connection (a NOTIFY committed
    * from then on arrives), or at once while disconnected: the reconnect LISTENs on every channel.
+   * A second caller for the same channel waits for the same LISTEN.
    */
-  async listen(channel: string): Promise<void> {
-    if (this.channels.has(channel)) return;
-    this.channels.add(channel);
+  listen(channel: string): Promise<void> {
+    if (!this.channels.has(channel)) {
+      this.channels.add(channel);
+      this.added.set(channel, this.listenNow(channel));
+    }
+    return this.added.get(channel) ?? Promise.resolve();
+  }
+
+  private async listenNow(channel: string): Promise<void> {
     await this.connecting;
     const client = this.client;
     if (!client) return;
