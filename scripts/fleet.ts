@@ -137,13 +137,21 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
-/** A port free right now, outside the ephemeral range, and never handed out before by this process. */
-export async function freePort(): Promise<number> {
+/**
+ * A port free right now, outside the ephemeral range, and never handed out before by this process.
+ * With `companion`, port + companion is free and outside that range too (a Redis Cluster node's bus
+ * listens on its port + 10000).
+ */
+export async function freePort(companion = 0): Promise<number> {
   const [lo, hi] = portPool();
+  const top = hi - companion;
+  if (top < lo) throw new Error(`no port pair ${companion} apart below the ephemeral range`);
   for (;;) {
-    const port = lo + Math.floor(Math.random() * (hi - lo + 1));
+    const port = lo + Math.floor(Math.random() * (top - lo + 1));
     if (handedOut.has(port) || !(await canListen(port))) continue;
+    if (companion && (handedOut.has(port + companion) || !(await canListen(port + companion)))) continue;
     handedOut.add(port);
+    if (companion) handedOut.add(port + companion);
     return port;
   }
 }

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { freePort } from '../../scripts/fleet.ts';
 
 const run = promisify(execFile);
+const CLUSTER_BUS_OFFSET = 10_000;
 
 export interface RedisCluster {
   /** Seed URLs, the REDIS_CLUSTER_NODES setting. */
@@ -49,10 +50,11 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   };
   try {
     for (let i = 0; i < masters; i++) {
-      const port = await freePort();
+      // The cluster bus listens on port + 10000: that one must be free too, and outside the ephemeral
+      // range, where any outgoing connection could take it before the node binds it (a node whose bus
+      // port is taken never starts: seen once in CI as "node 28554 answers within 20000 ms").
+      const port = await freePort(CLUSTER_BUS_OFFSET);
       ports.push(port);
-      // The cluster bus listens on port + 10000: freePort() leaves that to chance, so a taken bus port
-      // shows as a node that never starts (the error names it).
       procs.push(
         spawn(
           'redis-server',
