@@ -43,6 +43,8 @@ export class PgEventBus implements EventBus, ParkedEvents {
   private readonly consumerPool: pg.Pool;
   private readonly listener: PgNotifyListener;
   private readonly subscriptions: PgSubscription[] = [];
+  /** The subscriptions by the NOTIFY channel of their topic (topicChannel), for wake-ups. */
+  private readonly byChannel = new Map<string, PgSubscription[]>();
   private readonly closing = new AbortController();
   private schemaReady: Promise<void> | null = null;
   private pollTimer: ReturnType<typeof setInterval> | null = null;
@@ -114,9 +116,11 @@ export class PgEventBus implements EventBus, ParkedEvents {
       logger: this.logger,
     });
     this.subscriptions.push(subscription);
+    const channel = topicChannel(topic);
+    this.byChannel.set(channel, [...(this.byChannel.get(channel) ?? []), subscription]);
     // LISTEN is in place before the backlog is read, so an event published in between is not missed.
     if (this.subscriptions.length === 1) await this.startWakeSources();
-    await this.listener.listen(topicChannel(topic));
+    await this.listener.listen(channel);
     subscription.wake(); // deliver the backlog now rather than at the next notification
   }
 
@@ -196,9 +200,8 @@ export class PgEventBus implements EventBus, ParkedEvents {
 
   /** Wakes the subscriptions of a NOTIFY's channel, or all of them (poll, reconnect). */
   private wake(channel?: string): void {
-    for (const subscription of this.subscriptions) {
-      if (channel === undefined || topicChannel(subscription.topic) === channel) subscription.wake();
-    }
+    for (const subscription of channel === undefined ? this.subscriptions : (this.byChannel.get(channel) ?? []))
+      subscription.wake();
   }
 
   private assertOpen(): void {

@@ -30,12 +30,13 @@ export class PgNotifyListener {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectDelay = RECONNECT_MIN_MS;
   private connecting: Promise<void> | null = null;
-  private readonly channels: Set<string>;
-  /** The LISTEN of each channel added by listen(), for its later callers. */
-  private readonly added = new Map<string, Promise<void>>();
+  /** Every channel, with its LISTEN on the current connection when listen() added it (for later callers). */
+  private readonly channels = new Map<string, Promise<void>>();
 
   constructor(private readonly config: PgNotifyListenerConfig) {
-    this.channels = new Set(Array.isArray(config.channel) ? config.channel : [config.channel]);
+    // The first ones are listened on when the connection opens.
+    for (const c of Array.isArray(config.channel) ? config.channel : [config.channel])
+      this.channels.set(c, Promise.resolve());
   }
 
   /** True while LISTEN is in place: every NOTIFY committed from now on will arrive. */
@@ -57,11 +58,9 @@ export class PgNotifyListener {
    * A second caller for the same channel waits for the same LISTEN.
    */
   listen(channel: string): Promise<void> {
-    if (!this.channels.has(channel)) {
-      this.channels.add(channel);
-      this.added.set(channel, this.listenNow(channel));
-    }
-    return this.added.get(channel) ?? Promise.resolve();
+    let listening = this.channels.get(channel);
+    if (!listening) this.channels.set(channel, (listening = this.listenNow(channel)));
+    return listening;
   }
 
   private async listenNow(channel: string): Promise<void> {
@@ -103,12 +102,12 @@ export class PgNotifyListener {
     try {
       await client.connect();
       // One round trip for every channel known now; one added during it is listened on by listen().
-      const known = [...this.channels];
+      const known = [...this.channels.keys()];
       if (known.length > 0) await client.query(known.map((c) => `LISTEN ${pg.escapeIdentifier(c)}`).join('; '));
     } catch (err) {
       // Never log the connection string: it may carry a password.
       this.config.logger.warn('event bus listener could not connect; relying on polling', {
-        channels: [...this.channels],
+        channels: [...this.channels.keys()],
         error: err instanceof Error ? err.message : String(err),
       });
       client.removeAllListeners('end');
@@ -135,7 +134,7 @@ export class PgNotifyListener {
     client.removeAllListeners('end');
     client.end().catch(() => {});
     this.config.logger.warn('event bus listener lost its connection; reconnecting', {
-      channels: [...this.channels],
+      channels: [...this.channels.keys()],
       error: err.message,
     });
     this.config.onLost?.();

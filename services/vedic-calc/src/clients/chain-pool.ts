@@ -8,7 +8,7 @@ import { HTTP_BODY_HEADROOM, withHeadroom } from '@astro/platform';
 import { moduleBeside, WorkerPool } from '@astro/platform/worker-pool';
 import type { DashaSystemSubject } from '../domain/dashas/dasha-systems-json.ts';
 import type { VimshottariSubject } from '../domain/dashas/vimshottari-json.ts';
-import type { ChainTask } from './chain-worker.ts';
+import type { ChainJob, ChainTask } from './chain-worker.ts';
 
 export class ChainPool {
   private readonly pool: WorkerPool<ChainTask, Uint8Array>;
@@ -20,16 +20,16 @@ export class ChainPool {
 
   /** vimshottariChainJson(subject, depth, features), written by a worker. */
   chainJson(subject: VimshottariSubject, depth: number, features: unknown): Promise<Buffer> {
-    return this.run({ subject, depth, features, headroom: HTTP_BODY_HEADROOM });
+    return this.run({ subject, depth, features });
   }
 
   /** dashaSystemChainJson(subject, depth, features) (Ashtottari, Kalachakra), written by a worker. */
   dashaSystemJson(subject: DashaSystemSubject, depth: number, features: unknown): Promise<Buffer> {
-    return this.run({ subject, depth, features, system: 'dasha_system', headroom: HTTP_BODY_HEADROOM });
+    return this.run({ subject, depth, features, system: 'dasha_system' });
   }
 
-  private async run(task: ChainTask): Promise<Buffer> {
-    const bytes = await this.pool.run(task);
+  private async run(job: ChainJob): Promise<Buffer> {
+    const bytes = await this.pool.run({ ...job, headroom: HTTP_BODY_HEADROOM });
     // Moved, not copied (serveTasks): the bytes in front of the text belong to nobody else.
     return withHeadroom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }

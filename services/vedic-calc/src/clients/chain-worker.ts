@@ -4,10 +4,13 @@ import { serveTasks } from '@astro/platform/worker-pool';
 import { dashaSystemChainJson, type DashaSystemSubject } from '../domain/dashas/dasha-systems-json.ts';
 import { vimshottariChainJson, type VimshottariSubject } from '../domain/dashas/vimshottari-json.ts';
 
-/** `headroom`: free bytes to leave before the text (the main thread encodes the answer into them). */
-export type ChainTask = { depth: number; features: unknown; headroom: number } & (
+/** A chain to write. */
+export type ChainJob = { depth: number; features: unknown } & (
   { subject: VimshottariSubject; system?: undefined } | { subject: DashaSystemSubject; system: 'dasha_system' }
 );
+
+/** `headroom`: free bytes to leave before the text (the main thread encodes the answer into them). */
+export type ChainTask = ChainJob & { headroom: number };
 
 serveTasks((task: ChainTask) =>
   task.system === 'dasha_system'
