@@ -37,6 +37,7 @@ const KAFKA_ONLY = ['packages/platform/src/bus/kafka-event-bus.test.ts', 'tests/
  */
 const SERIAL = [
   'tests/bench-smoke.test.ts',
+  'tests/chart-answers.test.ts',
   'tests/demo.test.ts',
   'tests/interpretations-feedback.test.ts',
   'tests/kafka-consumer-groups.test.ts',

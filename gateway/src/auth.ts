@@ -5,9 +5,10 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type protobuf from 'protobufjs';
-import { AppError, uuidv7, type Logger, type Principal, type SessionUser } from '@astro/platform';
+import { AppError, type Logger, type Principal, type SessionUser } from '@astro/platform';
 import { ApiKeyCache, keyDigest, type Invalidation } from './api-key-cache.ts';
 import type { Backends, CallMeta } from './backends.ts';
+import { follow, internalTarget } from './watch.ts';
 
 export const API_KEY_PREFIX = 'ak_live_';
 /** Test keys (docs/test-keys.md): same verification, no quota, credits or paid model. */
@@ -121,49 +122,21 @@ export class Authenticator {
   }
 
   private target(method: string) {
-    const svc = this.root.lookupService('astro.account.v1.AuthenticatorService');
-    const m = svc.methods[method]!;
-    m.resolve();
-    return {
-      protoPackage: 'astro.account.v1',
-      grpcPath: `/astro.account.v1.AuthenticatorService/${method}`,
-      requestType: m.resolvedRequestType!,
-      responseType: m.resolvedResponseType!,
-    };
+    return internalTarget(this.root, 'astro.account.v1.AuthenticatorService', method);
   }
 
-  /**
-   * Follows the account service's invalidation stream for as long as the process lives, reconnecting
-   * after a second when it breaks (the key cache is off meanwhile).
-   */
+  /** Follows the account service's invalidation stream (watch.ts); the key cache is off while it is down. */
   watchInvalidations(logger: Logger): () => void {
-    const target = { ...this.target('WatchInvalidations') };
-    let stopped = false;
-    let current: { cancel(): void } | undefined;
-    const connect = () => {
-      if (stopped) return;
-      const stream = this.backends.stream(target, {}, { requestId: uuidv7(), deadlineMs: 24 * 3600_000 });
-      current = stream;
-      let retried = false;
-      const retry = () => {
-        if (retried) return;
-        retried = true;
-        this.keyCache.disconnected();
-        if (!stopped) setTimeout(connect, 1000).unref();
-      };
-      stream.on('data', (inv: Invalidation) => this.keyCache.apply(inv));
-      stream.on('error', (err: unknown) => {
-        if (!stopped)
-          logger.warn('invalidation stream broke; API-key cache off until it is back', { err: String(err) });
-        retry();
-      });
-      stream.on('end', retry);
-    };
-    connect();
-    return () => {
-      stopped = true;
-      current?.cancel();
-    };
+    return follow<Invalidation>(
+      this.backends,
+      this.target('WatchInvalidations'),
+      {
+        what: 'API-key cache',
+        onMessage: (inv) => this.keyCache.apply(inv),
+        onBroken: () => this.keyCache.disconnected(),
+      },
+      logger,
+    );
   }
 
   /** Resolves the caller or throws 401 unauthorized with details.reason. */

@@ -46,5 +46,9 @@ export const gatewayConfigSpec = {
   ),
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
   USAGE_FLUSH_MS: key(int(1000, 10), 'how often buffered usage records are published as one batch'),
+  CHART_ANSWER_CACHE_SIZE: key(
+    int(2000, 0),
+    "stored-chart answers kept in memory (~5 kB each), dropped on the chart service's deletion stream; 0 = off",
+  ),
   IDEMPOTENCY_TTL_SECONDS: key(int(86_400, 1), 'how long a response stored under an Idempotency-Key is replayed'),
 };

@@ -2,9 +2,17 @@
 // transcode JSON -> proto, call the owning service, transcode back (or stream SSE).
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
-import { AppError, invalidRequest, recordHttpRoute, type FieldError, type Principal } from '@astro/platform';
+import {
+  AppError,
+  chartAnswers as chartAnswerReads,
+  invalidRequest,
+  recordHttpRoute,
+  type FieldError,
+  type Principal,
+} from '@astro/platform';
 import type { Authenticator } from './auth.ts';
 import type { Backends, CallMeta } from './backends.ts';
+import type { ChartAnswers } from './chart-answers.ts';
 import type { Limiter } from './limits/limiter.ts';
 import type { Idempotency } from './idempotency/index.ts';
 import { guardInput } from './input-guard.ts';
@@ -25,6 +33,8 @@ export interface DispatchDeps {
   limits?: Pick<Limiter, 'admit'>;
   /** Idempotency-Key handling on mutating routes (gateway/src/idempotency). */
   idempotency?: Idempotency;
+  /** Answers about stored charts kept in memory (chart-answers.ts); absent = every read asks the service. */
+  chartAnswers?: ChartAnswers;
 }
 
 /** A request the gateway's front has matched against the route table (app.ts). */
@@ -114,7 +124,11 @@ export function httpBodyBytes(data: unknown): Buffer {
  * CPU under load in the issue 18 profile). HEAD answers lose their body in Node itself.
  */
 export function writeJson(res: Response, status: number, body: unknown): void {
-  const text = JSON.stringify(body) ?? '';
+  writeJsonText(res, status, JSON.stringify(body) ?? '');
+}
+
+/** writeJson for a body already in JSON text (a cached answer). */
+export function writeJsonText(res: Response, status: number, text: string | Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
@@ -177,7 +191,16 @@ export function createDispatcher(deps: DispatchDeps) {
       if (deps.idempotency && (await deps.idempotency.intercept(req, res, route, meta.principal, body))) return;
       if (route.responseStream)
         return await writeSse(res, deps.backends.stream(route, request, meta), route.responseType);
+      // A stored chart's answer from memory, after authentication, limits and quotas like any other.
+      const tenantId = meta.principal?.tenant_id;
+      const answers = route.chartAnswer === 'cached' && tenantId ? deps.chartAnswers : undefined;
+      const kept = answers?.get(tenantId!, params.chart_id!);
+      if (answers) chartAnswerReads.inc({ result: kept ? 'hit' : 'miss' });
+      if (kept) return writeJsonText(res, route.successStatus, kept);
+      const ticket = answers?.ticket();
       const reply = await deps.backends.unary(route, request, meta);
+      if (tenantId && route.chartAnswer === 'erases_chart') deps.chartAnswers?.erase(tenantId, params.chart_id!);
+      if (tenantId && route.chartAnswer === 'erases_tenant') deps.chartAnswers?.erase(tenantId, null);
       if (route.passthrough) {
         res.statusCode = route.successStatus;
         setContentType(res, String(reply.content_type || 'application/json'));
@@ -190,7 +213,11 @@ export function createDispatcher(deps: DispatchDeps) {
         return;
       }
       const json = messageToJson(route.responseType, reply);
-      writeJson(res, route.successStatus, route.responseBody ? json[route.responseBody] : json);
+      const text = JSON.stringify(route.responseBody ? json[route.responseBody] : json) ?? '';
+      if (!answers) return writeJsonText(res, route.successStatus, text);
+      const bytes = Buffer.from(text);
+      answers.put(tenantId!, params.chart_id!, bytes, ticket!);
+      writeJsonText(res, route.successStatus, bytes);
     } catch (err) {
       next(err);
     }

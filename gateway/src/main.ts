@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { answerClientErrors } from './edge/client-error.ts';
 import { Authenticator } from './auth.ts';
 import { Backends } from './backends.ts';
+import { ChartAnswers, followChartErasures } from './chart-answers.ts';
 import { gatewayConfigSpec } from './config.ts';
 import { buildLimiter } from './limits/index.ts';
 import { QuotaEventPublisher } from './metering/quota-events.ts';
@@ -73,6 +74,9 @@ const idempotency = createIdempotency({
   logger,
 });
 const stopWatching = auth.watchInvalidations(logger);
+// Stored charts' answers from memory while the chart service's deletion stream is up (chart-answers.ts).
+const chartAnswers = cfg.CHART_ANSWER_CACHE_SIZE > 0 ? new ChartAnswers(cfg.CHART_ANSWER_CACHE_SIZE) : undefined;
+const stopChartWatch = chartAnswers && followChartErasures(backends, root, chartAnswers, logger);
 const needed = backends.addressesFor(new Set([...routes.map((r) => r.protoPackage), 'astro.account.v1']));
 
 const app = createApp({
@@ -84,6 +88,7 @@ const app = createApp({
   deadlineMs: cfg.BACKEND_DEADLINE_MS,
   streamDeadlineMs: cfg.STREAM_DEADLINE_MS,
   idempotency,
+  chartAnswers,
   usage,
   trustedProxies: cfg.TRUSTED_PROXIES,
   corsOrigins: cfg.CORS_ORIGINS,
@@ -121,6 +126,7 @@ const stop = (signal: string) => {
     server.close(() => {
       metricsServer?.close();
       stopWatching();
+      stopChartWatch?.();
       backends.close();
       // The last usage records are published before the process goes.
       void (usage?.close() ?? Promise.resolve())

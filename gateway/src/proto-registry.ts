@@ -40,7 +40,17 @@ export interface RouteSpec {
   responseSchema?: protobuf.Type;
   /** Non-JSON HttpBody answers (images, calendar feeds): their media types, for OpenAPI. Empty for JSON routes. */
   responseMediaTypes: string[];
+  /** How the answer relates to a stored chart, for the gateway's answer cache (chart-answers.ts). */
+  chartAnswer: ChartAnswer;
 }
+
+export type ChartAnswer = 'none' | 'cached' | 'erases_chart' | 'erases_tenant';
+const CHART_ANSWER: Record<string, ChartAnswer> = {
+  CHART_ANSWER_UNSPECIFIED: 'none',
+  CHART_ANSWER_CACHED: 'cached',
+  CHART_ANSWER_ERASES_CHART: 'erases_chart',
+  CHART_ANSWER_ERASES_TENANT: 'erases_tenant',
+};
 
 const ACCESS: Record<string, Access> = {
   ACCESS_PUBLIC: 'public',
@@ -107,6 +117,37 @@ function allServices(ns: protobuf.NamespaceBase, out: protobuf.Service[] = []): 
   return out;
 }
 
+/**
+ * A route's chart_answer option, checked: a cached answer must depend on nothing but the caller's
+ * tenant and the chart id (a GET for a signed-in caller whose request has no other field, a JSON
+ * answer), and a chart-erasing route must name the chart in its path.
+ */
+function chartAnswerOf(
+  option: unknown,
+  verb: string,
+  path: string,
+  access: Access,
+  method: protobuf.Method,
+): ChartAnswer | { problem: string } {
+  const answer = CHART_ANSWER[String(option ?? 'CHART_ANSWER_UNSPECIFIED')];
+  if (!answer) return { problem: `unknown chart_answer ${String(option)}` };
+  if ((answer === 'cached' || answer === 'erases_chart') && !path.includes('{chart_id}'))
+    return { problem: `chart_answer ${String(option)} needs a {chart_id} path parameter` };
+  const fields = method.resolvedRequestType!.fieldsArray.map((f) => f.name);
+  if (
+    answer === 'cached' &&
+    (verb !== 'get' ||
+      access === 'public' ||
+      method.responseStream ||
+      fields.some((f) => f !== 'chart_id') ||
+      method.resolvedResponseType!.fullName === '.google.api.HttpBody')
+  )
+    return {
+      problem: 'only a JSON GET of a signed-in caller with chart_id as its one field can be CHART_ANSWER_CACHED',
+    };
+  return answer;
+}
+
 /** google.protobuf.MethodOptions.IdempotencyLevel values that allow a retry. */
 const IDEMPOTENT_LEVELS = new Set(['NO_SIDE_EFFECTS', 'IDEMPOTENT']);
 
@@ -126,6 +167,8 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
       if (!access) throw new Error(`${fullName}.${method.name}: (astro.api.v1.route).access is required`);
       method.resolve();
       const errors = listOf(route.errors);
+      const chartAnswer = chartAnswerOf(route.chart_answer, verb, http[verb], access, method);
+      if (typeof chartAnswer !== 'string') throw new Error(`${fullName}.${method.name}: ${chartAnswer.problem}`);
       routes.push({
         httpMethod: verb.toUpperCase() as RouteSpec['httpMethod'],
         pathTemplate: http[verb],
@@ -153,6 +196,7 @@ export function collectRoutes(root: protobuf.Root): RouteSpec[] {
         passthrough: method.resolvedResponseType!.fullName === '.google.api.HttpBody',
         responseSchema: route.response_schema ? root.lookupType(route.response_schema) : undefined,
         responseMediaTypes: listOf(route.response_media_types),
+        chartAnswer,
       });
     }
   }

@@ -101,9 +101,12 @@ function keyOf(tenantId: string, chartId: string, variant: string): string {
   return variant ? `${tenantId}/${chartId}#${variant}` : `${tenantId}/${chartId}`;
 }
 
-/** Freezes `o` and everything it holds: a value shared between requests must not be changed by one. */
+/**
+ * Freezes `o` and everything it holds: a value shared between requests must not be changed by one.
+ * Byte arrays cannot be frozen (V8 refuses): they are kept as they are (the gateway's cached answers).
+ */
 export function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+  if (o && typeof o === 'object' && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
     Object.freeze(o);
     for (const v of Object.values(o)) deepFreeze(v);
   }

@@ -166,6 +166,11 @@ export interface ServerOptions {
    * balancers and Kubernetes endpoints stop routing here first (in-flight calls always finish).
    */
   shutdownDelayMs?: number;
+  /**
+   * Runs when draining starts: ends calls that would otherwise hold the drain open for the whole grace
+   * period (a watch stream that never ends by itself), so their clients move to another replica.
+   */
+  onDrain?: () => void;
 }
 
 export async function startGrpcServer(opts: ServerOptions): Promise<RunningServer> {
@@ -213,6 +218,7 @@ export async function startGrpcServer(opts: ServerOptions): Promise<RunningServe
       setTimeout(() => drain(resolve, graceMs), opts.shutdownDelayMs ?? 0);
     }));
   const drain = (resolve: () => void, graceMs: number) => {
+    opts.onDrain?.();
     const force = setTimeout(() => {
       opts.logger.warn('grace period over; cancelling remaining calls');
       server.forceShutdown();

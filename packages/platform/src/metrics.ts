@@ -64,6 +64,13 @@ export const backendRetries = new client.Counter({
   registers: [registry],
 });
 
+export const chartAnswers = new client.Counter({
+  name: 'gateway_chart_answers_total',
+  help: 'Reads of a cacheable stored-chart answer at the gateway: result hit (answered from memory) or miss (asked the chart service)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
 export const outboxPending = new client.Gauge({
   name: 'outbox_pending',
   help: 'Outbox rows committed but not yet published to the event bus, by service (sampled by the relay)',

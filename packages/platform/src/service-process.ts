@@ -14,6 +14,8 @@ export interface ServeOptions {
   maxMessageBytes?: number;
   /** Extra fields of the "listening" log line (ephemeris mode, mail transport, ...). */
   details?: Record<string, unknown>;
+  /** Runs when the server starts draining (ServerOptions.onDrain: ends endless watch streams). */
+  onDrain?: () => void;
   /** Runs after the server has drained: close buses, pools and clients. */
   cleanup?: () => Promise<void>;
 }
@@ -24,6 +26,7 @@ export async function serveService(o: ServeOptions): Promise<RunningServer> {
     logger: o.logger,
     services: o.services,
     shutdownDelayMs: o.config.SHUTDOWN_DELAY_MS,
+    onDrain: o.onDrain,
     ...(o.maxMessageBytes ? { maxMessageBytes: o.maxMessageBytes } : {}),
   });
   const metrics = startMetricsServer(o.config.METRICS_PORT);

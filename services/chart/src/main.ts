@@ -15,6 +15,7 @@ import { chartConfigSpec } from './config.ts';
 import { GrpcCalendarSources } from './clients/calendar-sources.ts';
 import { erasureParticipants } from './clients/erasure-participants.ts';
 import { buildChartServer } from './server.ts';
+import { ErasureFeed } from './domain/erasure-feed.ts';
 import { loadGazetteer } from './store/load-gazetteer.ts';
 import { PlaceSearch } from './store/place-search.ts';
 import { PgCalendarFeedStore } from './store/calendar-feed-store.ts';
@@ -43,7 +44,10 @@ if (cfg.GAZETTEER_AUTOLOAD) {
 
 // Reads from memory while this replica hears every replica's deletions (chart-read-cache.ts).
 let erasures: PgNotifyListener | undefined = undefined;
-const chartStore = new ChartReadCache(new ChartStore(pool), () => erasures?.listening ?? false, cfg.CHART_CACHE_SIZE);
+const hearing = () => erasures?.listening ?? false;
+// The same deletions for the gateway's answer cache (ChartReaderService/WatchErasures).
+const erasureFeed = new ErasureFeed(hearing);
+const chartStore = new ChartReadCache(new ChartStore(pool), hearing, cfg.CHART_CACHE_SIZE, erasureFeed);
 if (cfg.CHART_CACHE_SIZE > 0) {
   erasures = new PgNotifyListener({
     connectionString: cfg.DATABASE_URL,
@@ -65,6 +69,7 @@ const calendarSources = new GrpcCalendarSources({
 });
 const server = buildChartServer({
   charts: chartStore,
+  erasureFeed,
   demoHits: new PgDemoHitStore(db),
   demoLimit: { limit: cfg.DEMO_LIMIT, windowSeconds: cfg.DEMO_WINDOW_SECONDS },
   places: new PlaceSearch(pool),
@@ -84,6 +89,8 @@ await serveService({
   config: cfg,
   services: server.registrations,
   details: { ephemeris: ephemeris.mode },
+  // Gateways watching deletions here go to another replica (and keep nothing meanwhile).
+  onDrain: () => erasureFeed.lost(),
   cleanup: async () => {
     await erasures?.stop();
     await relay.close();

@@ -11,6 +11,7 @@ import { ensureDatabase, runMigrations } from '@astro/platform/db/index';
 import { validateChartRequest } from '../src/domain/chart-input.ts';
 import { computeRecord, type ChartRecord } from '../src/domain/chart-record.ts';
 import { chartCreatedEvent, type ChartRepository } from '../src/domain/chart-use-cases.ts';
+import { ErasureFeed, type ErasureWatcher } from '../src/domain/erasure-feed.ts';
 import { ChartReadCache } from '../src/store/chart-read-cache.ts';
 import { CHART_ERASURE_CHANNEL, ChartStore } from '../src/store/chart-store.ts';
 
@@ -43,12 +44,15 @@ interface Replica {
   store: CountingStore;
   cache: ChartReadCache;
   listener: PgNotifyListener;
+  /** What the replica tells watchers outside the service (the gateway's WatchErasures). */
+  feed: ErasureFeed;
 }
 
 async function replica(name: string): Promise<Replica> {
   const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
   const store = new CountingStore(new ChartStore(pool));
-  const cache: ChartReadCache = new ChartReadCache(store, () => listener.listening);
+  const feed = new ErasureFeed(() => listener.listening);
+  const cache: ChartReadCache = new ChartReadCache(store, () => listener.listening, 2000, feed);
   const listener: PgNotifyListener = new PgNotifyListener({
     connectionString: dbUrl.toString(),
     channel: CHART_ERASURE_CHANNEL,
@@ -59,7 +63,7 @@ async function replica(name: string): Promise<Replica> {
     logger: quiet,
   });
   await listener.start();
-  return { name, pool, store, cache, listener };
+  return { name, pool, store, cache, listener, feed };
 }
 
 async function newChart(r: Replica, tenantId: string): Promise<ChartRecord> {
@@ -82,6 +86,20 @@ async function goneWithin(r: Replica, tenantId: string, id: string, ms: number):
 
 let a: Replica;
 let b: Replica;
+
+/** A watcher of a replica's feed that writes down what it hears: `tenant/chart`, `tenant/*`, `lost`. */
+function recorder(): ErasureWatcher & { heard: string[] } {
+  const heard: string[] = [];
+  return { heard, erased: (t, c) => void heard.push(`${t}/${c ?? '*'}`), lost: () => void heard.push('lost') };
+}
+
+async function heardWithin(w: { heard: string[] }, entry: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!w.heard.includes(entry)) {
+    if (Date.now() > until) assert.fail(`not heard within ${ms} ms: ${entry} (heard ${w.heard.join(', ')})`);
+    await new Promise((res) => setTimeout(res, 5));
+  }
+}
 
 describe('chart read cache (two replicas on one database)', () => {
   before(async () => {
@@ -161,10 +179,33 @@ describe('chart read cache (two replicas on one database)', () => {
     assert.equal((await b.cache.find(tenant, chart.id))?.id, chart.id);
   });
 
+  it("tells its watchers its own deletions before the delete answers, and the other replica's once they commit", async () => {
+    const tenant = uuidv7();
+    const [one, two] = [await newChart(a, tenant), await newChart(a, tenant)];
+    const onA = recorder();
+    const onB = recorder();
+    const stopA = a.feed.watch(onA)!;
+    const stopB = b.feed.watch(onB)!;
+    try {
+      assert.equal(await a.cache.transaction((tx) => tx.delete(tenant, one.id.toUpperCase())), true);
+      assert.ok(onA.heard.includes(`${tenant}/${one.id}`), 'the deleting replica, lowercased, before it answers');
+      await heardWithin(onB, `${tenant}/${one.id}`, 2000);
+      assert.equal(await b.cache.transaction((tx) => tx.deleteAllOf(tenant)), 1);
+      assert.ok(onB.heard.includes(`${tenant}/*`));
+      await heardWithin(onA, `${tenant}/*`, 2000);
+      assert.ok(!onA.heard.includes(`${tenant}/${two.id}`), 'a tenant erasure is one message, not one per chart');
+    } finally {
+      stopA();
+      stopB();
+    }
+  });
+
   it('a replica that lost its LISTEN connection reads from PostgreSQL until it is back', async () => {
     const tenant = uuidv7();
     const chart = await newChart(a, tenant);
     assert.ok(await b.cache.find(tenant, chart.id));
+    const watcher = recorder();
+    assert.ok(b.feed.watch(watcher), 'a replica that hears deletions takes watchers');
     const admin = new pg.Client({ connectionString: dbUrl.toString() });
     await admin.connect();
     try {
@@ -176,6 +217,8 @@ describe('chart read cache (two replicas on one database)', () => {
         if (Date.now() > until) assert.fail('the listener did not notice its connection was gone');
         await new Promise((res) => setTimeout(res, 10));
       }
+      assert.deepEqual(watcher.heard, ['lost'], "b's watchers are told it may miss deletions from now on");
+      assert.equal(b.feed.watch(recorder()), undefined, 'and no new watcher is taken while it cannot hear');
       // Deleted while b cannot hear it: b must not answer from memory.
       assert.equal(await a.cache.transaction((tx) => tx.delete(tenant, chart.id)), true);
       const before = b.store.selects;
@@ -188,6 +231,9 @@ describe('chart read cache (two replicas on one database)', () => {
         if (Date.now() > back) assert.fail('the listener did not reconnect');
         await new Promise((res) => setTimeout(res, 50));
       }
+      const back2 = b.feed.watch(recorder());
+      assert.ok(back2, 'watchers are taken again');
+      back2();
       await b.cache.find(tenant, again.id);
       const cached = b.store.selects;
       await b.cache.find(tenant, again.id);

@@ -9,11 +9,13 @@
 //   (milliseconds) of the commit;
 // - while that LISTEN connection is down, the cache is emptied and bypassed (a replica that cannot hear
 //   deletions must not answer from memory), and refills once it is back.
-// A read in flight while an erasure arrives is not stored (ChartCache's generation ticket). Ids are
+// Every deletion it hears, and the loss of hearing, is passed on to the ErasureFeed (the gateway's
+// answer cache watches it). A read in flight while an erasure arrives is not stored (ChartCache's generation ticket). Ids are
 // keyed lowercased: PostgreSQL's uuid matches any spelling, so an uppercase read and a lowercase delete
 // are the same chart.
 import { ChartCache } from '@astro/platform';
 import type { ChartRecord } from '../domain/chart-record.ts';
+import type { ErasureFeed } from '../domain/erasure-feed.ts';
 import type { ChartRepository, ChartTx } from '../domain/chart-use-cases.ts';
 
 export class ChartReadCache implements ChartRepository {
@@ -22,11 +24,13 @@ export class ChartReadCache implements ChartRepository {
   /**
    * @param listening whether this replica hears deletions now (the LISTEN connection is up)
    * @param capacity charts kept (a record is a few kB); 0 turns the cache off
+   * @param feed told every deletion heard and the loss of hearing
    */
   constructor(
     private readonly store: ChartRepository,
     private readonly listening: () => boolean,
     private readonly capacity = 2000,
+    private readonly feed?: ErasureFeed,
   ) {
     this.cache = new ChartCache<ChartRecord>(capacity);
   }
@@ -68,18 +72,25 @@ export class ChartReadCache implements ChartRepository {
         }),
       );
     } finally {
-      for (const [tenantId, id] of erased) this.cache.erase(tenantId, id);
+      for (const [tenantId, id] of erased) {
+        this.cache.erase(tenantId, id);
+        // Before this replica answers the deletion: a watcher on this replica hears it first.
+        this.feed?.erased(tenantId, id);
+      }
     }
   }
 
   /** A CHART_ERASURE_CHANNEL payload from any replica: `<tenant>` or `<tenant>/<chart>`. */
   heard(payload: string): void {
     const [tenantId, chartId] = payload.split('/');
-    if (tenantId) this.cache.erase(tenantId, chartId?.toLowerCase() || null);
+    if (!tenantId) return;
+    this.cache.erase(tenantId, chartId?.toLowerCase() || null);
+    this.feed?.erased(tenantId, chartId?.toLowerCase() || null);
   }
 
   /** The LISTEN connection is gone: deletions may go unheard from now on. */
   clear(): void {
     this.cache.clear();
+    this.feed?.lost();
   }
 }
