@@ -39,6 +39,54 @@ describe('usage meter', () => {
     assert.equal(m.buffered, 0);
   });
 
+  it('a full batch going out does not send what arrived meanwhile as a small batch of its own', async () => {
+    const published: number[][] = [];
+    let release!: () => void;
+    const sink = {
+      publish: (records: UsageRecord[]) => {
+        published.push(records.map((r) => r.latency_ms));
+        return new Promise<void>((r) => (release = r));
+      },
+    };
+    const m = new UsageMeter(sink, { flushMs: 60_000, maxBatch: 3, maxBuffered: 100 });
+    for (let i = 0; i < 3; i++) m.record(rec(i));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(published, [[0, 1, 2]], 'a full batch goes out at once');
+    m.record(rec(3));
+    m.record(rec(4)); // while it is published
+    release();
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(published, [[0, 1, 2]], 'the two that came meanwhile wait for the timer');
+    assert.equal(m.buffered, 2);
+    const flushed = m.flush();
+    await new Promise((r) => setImmediate(r));
+    release();
+    await flushed;
+    assert.deepEqual(published, [
+      [0, 1, 2],
+      [3, 4],
+    ]);
+  });
+
+  it('a flush under steady traffic publishes what was buffered and ends', async () => {
+    let arrivals = 0;
+    const published: number[] = [];
+    const m: UsageMeter = new UsageMeter(
+      {
+        publish: async (records) => {
+          published.push(records.length);
+          // A request finishes during every publication (capped, so a flush that never ends fails).
+          if (arrivals++ < 20) m.record(rec(100 + arrivals));
+        },
+      },
+      { flushMs: 60_000, maxBatch: 100, maxBuffered: 1000 },
+    );
+    for (let i = 0; i < 5; i++) m.record(rec(i));
+    await m.flush();
+    assert.deepEqual(published, [5], 'one event; the record that came meanwhile waits for the next tick');
+    assert.equal(m.buffered, 1);
+  });
+
   it('keeps records when the sink fails and publishes them on the next flush', async () => {
     const sink = new Sink();
     const errors: number[] = [];
