@@ -9,8 +9,11 @@
 //
 // With several replicas of a calc service, the Erase call reaches one of them and the bus event one
 // of them (the replicas share a consumer group), so another replica may never hear of the deletion.
-// Its entries therefore expire (CALC_CHART_MAX_AGE_MS): such a replica answers a deleted chart for at
-// most that long, and a chart is read from the chart service at most once per that period per replica.
+// Every replica therefore also follows the chart service's WatchErasures stream (ChartReader
+// .watchErasures), which tells every replica's deletions as they commit; while it does (`hearing`),
+// entries stay until erased. While it does not, entries expire (CALC_CHART_MAX_AGE_MS): such a replica
+// answers a deleted chart for at most that long, and a chart is read from the chart service at most
+// once per that period per replica.
 //
 // A service may also keep derived forms of a chart beside it (a `variant`: vedic-calc's chart
 // recomputed in another ayanamsha). The variant is part of the key, so two forms never mix, and an
@@ -32,6 +35,8 @@ export class ChartCache<V = StoredChart> {
   private readonly entries = new Map<string, Entry<V>>();
   /** Bumped by every erasure: a chart fetched before one must not be stored after it. */
   private generation = 0;
+  /** Every deletion is heard (an erasure stream is up): entries do not expire meanwhile. */
+  private hearing = false;
 
   /**
    * @param capacity charts kept (least recently used dropped first); a stored chart is a few kB
@@ -53,7 +58,7 @@ export class ChartCache<V = StoredChart> {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     this.entries.delete(key);
-    if (this.now() - hit.storedAtMs > this.maxAgeMs) return undefined; // expired: read it afresh
+    if (!this.hearing && this.now() - hit.storedAtMs > this.maxAgeMs) return undefined; // expired: read it afresh
     this.entries.set(key, hit); // most recently used last
     return hit.chart;
   }
@@ -83,6 +88,16 @@ export class ChartCache<V = StoredChart> {
         n++;
       }
     return n;
+  }
+
+  /**
+   * An erasure stream said hello (`true`): what is kept may predate deletions nobody heard, so it is
+   * dropped, and from now on entries stay until erased. `false`: the stream broke; entries age again
+   * (an entry older than maxAgeMs expires at once).
+   */
+  hearErasures(yes: boolean): void {
+    if (yes) this.clear();
+    this.hearing = yes;
   }
 
   /** Drops everything (a cache that can no longer hear erasures must not answer from memory). */

@@ -3,12 +3,14 @@
 // tenant's chart is simply not found (404 chart_not_found); a chart of the other astrology system
 // answers 422 unsupported_astrology_system on routes that need one system.
 import * as grpc from '@grpc/grpc-js';
-import { ChartReaderServiceClient, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
+import { ChartReaderServiceClient, type ChartErasure, type StoredChart } from '@astro/protos/astro/chart/v1/chart';
 import { requireTenant } from './caller.ts';
 import type { ChartCache } from './chart-cache.ts';
 import { AppError } from './errors.ts';
 import { channelOptions, grpcTarget, outgoingMetadata, unary } from './grpc-client.ts';
 import type { CallContext } from './grpc-server.ts';
+import type { Logger } from './logger.ts';
+import { followStream } from './stream-follower.ts';
 
 export type { StoredChart };
 
@@ -17,6 +19,7 @@ export type RequiredSystem = 'vedic' | 'western' | 'any';
 
 export class ChartReader {
   private readonly client: ChartReaderServiceClient;
+  private stopWatching?: () => void;
 
   /** @param cache recently read charts (chart-cache.ts); without one every read asks the chart service. */
   constructor(
@@ -63,7 +66,34 @@ export class ChartReader {
     return stored;
   }
 
+  /**
+   * Follows the chart service's deletions (WatchErasures) into the cache, so its entries stay until
+   * erased instead of expiring (chart-cache.ts); the returned function stops.
+   */
+  watchErasures(logger: Logger): () => void {
+    const cache = this.cache;
+    if (!cache) return () => {};
+    const stop = followStream<ChartErasure>(
+      () => this.client.watchErasures({}),
+      {
+        stream: 'ChartReaderService/WatchErasures',
+        what: 'keeping charts past CALC_CHART_MAX_AGE_MS',
+        onMessage: (m) => {
+          if (m.kind === 'hello') cache.hearErasures(true);
+          else if (m.kind === 'chart' && m.chart_id) cache.erase(m.tenant_id, m.chart_id);
+          else if (m.tenant_id) cache.erase(m.tenant_id, null);
+          else cache.clear();
+        },
+        onBroken: () => cache.hearErasures(false),
+      },
+      logger,
+    );
+    this.stopWatching = stop;
+    return stop;
+  }
+
   close(): void {
+    this.stopWatching?.();
     this.client.close();
   }
 }

@@ -21,5 +21,6 @@ export * from './principal.ts';
 export * from './services.ts';
 export * from './chart-reader.ts';
 export * from './chart-cache.ts';
+export * from './stream-follower.ts';
 export * from './service-process.ts';
 export * from './pg-pool.ts';

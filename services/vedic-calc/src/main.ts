@@ -11,7 +11,7 @@ import { SaturnPool } from './clients/saturn-pool.ts';
 const cfg = loadConfigOrExit('vedic-calc', vedicConfigSpec);
 const logger = createLogger('vedic-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
-const charts = new ChartSource(cfg.CHART_ADDR);
+const charts = new ChartSource(cfg.CHART_ADDR, logger);
 const chainPool = new ChainPool();
 const saturn = new SaturnPool({ ephePath: cfg.SE_EPHE_PATH });
 const server = buildVedicServer({ charts, chainPool, saturn });

@@ -11,7 +11,7 @@ import { buildWesternServer } from './server.ts';
 const cfg = loadConfigOrExit('western-calc', westernConfigSpec);
 const logger = createLogger('western-calc', cfg.LOG_LEVEL);
 const ephemeris = initEphemeris({ ephePath: cfg.SE_EPHE_PATH });
-const charts = new ChartSource(cfg.CHART_ADDR);
+const charts = new ChartSource(cfg.CHART_ADDR, logger);
 const pool = createPgPool({ connectionString: cfg.DATABASE_URL, max: 10, logger });
 const reports = new PgReportStore(pool);
 const transits = new TransitPool({ ephePath: cfg.SE_EPHE_PATH });

@@ -10,6 +10,7 @@ import {
   ChartReader,
   requireTenant,
   type CallContext,
+  type Logger,
   type StoredChart,
 } from '@astro/platform';
 import { reframeChart } from './chart-reframe.ts';
@@ -21,8 +22,10 @@ export class ChartSource {
   private readonly reader: ChartReader;
   private readonly cache = new ChartCache(undefined, CALC_CHART_MAX_AGE_MS);
 
-  constructor(address: string) {
+  /** Follows the chart service's deletions, so cached charts stay until erased (platform chart-cache.ts). */
+  constructor(address: string, logger: Logger) {
     this.reader = new ChartReader(address, this.cache);
+    this.reader.watchErasures(logger);
   }
 
   /** Erasure: the chart (or every chart of the tenant when null), in every ayanamsha, is read afresh next time. */
