@@ -285,7 +285,7 @@ const fmt = (x: number | undefined, d = 2) => (x === undefined ? '—' : x.toFix
 function floorTable(floor: (FloorRow & { route: string })[]): string[] {
   const out = [
     '',
-    "Architecture floor (scripts/bench/floor.ts): a bare HTTP front making one grpc-js unary call (the fleet's channel options) to a back that answers at once with a ready buffer of the real answer's size; two processes, like the gateway and a service, with no Express, auth, limits, log line, metrics, tracing or transcoding. Nothing built on this design can beat it on this machine:",
+    "Architecture floor (scripts/bench/floor.ts): a bare HTTP front making one grpc-js unary call (the fleet's channel options) to a back that answers at once with a ready buffer of the real answer's size; two processes, like the gateway and a service, with no Express, auth, limits, log line, metrics, tracing or transcoding. No answer that makes the hop can beat it on this machine; the chart GET rows do not make it once the gateway keeps the chart's answer (gateway/src/chart-answers.ts), so there the floor is only a reference:",
     '',
     '| route | bytes | conns | floor req/s | floor mean ms | floor p95 ms | fleet req/s | fleet / floor req/s | best fleet / in-process req/s | best fleet mean ms (fleet p50) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
