@@ -23,15 +23,15 @@ export interface ChartErasureMessage {
 
 export class ChartAnswers {
   private readonly cache: ChartCache<Buffer>;
-  private live = false;
 
   /** @param capacity answers kept (a chart's JSON is ~5 kB); 0 turns the cache off */
   constructor(private readonly capacity: number) {
     this.cache = new ChartCache<Buffer>(Math.max(1, capacity));
   }
 
+  /** Only while the stream is up (its hello heard): a deletion could otherwise go unheard. */
   private get on(): boolean {
-    return this.live && this.capacity > 0;
+    return this.cache.hearingErasures && this.capacity > 0;
   }
 
   get(tenantId: string, chartId: string): Buffer | undefined {
@@ -54,17 +54,12 @@ export class ChartAnswers {
 
   /** The watch stream's messages: 'hello' starts keeping answers; the others drop matching entries. */
   apply(msg: ChartErasureMessage): void {
-    if (msg.kind === 'hello') {
-      this.cache.clear();
-      this.live = true;
-    } else if (msg.kind === 'chart' && msg.tenant_id && msg.chart_id) this.erase(msg.tenant_id, msg.chart_id);
-    else if (msg.tenant_id) this.erase(msg.tenant_id, null);
-    else this.cache.clear(); // a kind this gateway does not know: assume the worst
+    this.cache.applyErasure(msg);
   }
 
   /** The watch stream broke: keep and answer nothing until the next 'hello'. */
   disconnected(): void {
-    this.live = false;
+    this.cache.hearErasures(false);
     this.cache.clear();
   }
 

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
 import {
   AppError,
-  chartAnswers as chartAnswerReads,
+  chartAnswerReads,
   invalidRequest,
   recordHttpRoute,
   type FieldError,

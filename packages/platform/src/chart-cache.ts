@@ -100,6 +100,23 @@ export class ChartCache<V = StoredChart> {
     this.hearing = yes;
   }
 
+  /** Whether an erasure stream is up (hearErasures). */
+  get hearingErasures(): boolean {
+    return this.hearing;
+  }
+
+  /**
+   * A message of the chart service's WatchErasures stream (chart.proto ChartErasure): hello, one
+   * chart, or a tenant's charts; a kind this code does not know drops everything. Chart ids are
+   * compared lowercased, as PostgreSQL spells a uuid (the keys of every cache of charts).
+   */
+  applyErasure(m: { kind: string; tenant_id: string; chart_id: string }): void {
+    if (m.kind === 'hello') this.hearErasures(true);
+    else if (m.kind === 'chart' && m.tenant_id && m.chart_id) this.erase(m.tenant_id, m.chart_id.toLowerCase());
+    else if (m.tenant_id) this.erase(m.tenant_id, null);
+    else this.clear();
+  }
+
   /** Drops everything (a cache that can no longer hear erasures must not answer from memory). */
   clear(): void {
     this.generation++;

@@ -78,12 +78,7 @@ export class ChartReader {
       {
         stream: 'ChartReaderService/WatchErasures',
         what: 'keeping charts past CALC_CHART_MAX_AGE_MS',
-        onMessage: (m) => {
-          if (m.kind === 'hello') cache.hearErasures(true);
-          else if (m.kind === 'chart' && m.chart_id) cache.erase(m.tenant_id, m.chart_id);
-          else if (m.tenant_id) cache.erase(m.tenant_id, null);
-          else cache.clear();
-        },
+        onMessage: (m) => cache.applyErasure(m),
         onBroken: () => cache.hearErasures(false),
       },
       logger,

@@ -64,7 +64,7 @@ export const backendRetries = new client.Counter({
   registers: [registry],
 });
 
-export const chartAnswers = new client.Counter({
+export const chartAnswerReads = new client.Counter({
   name: 'gateway_chart_answers_total',
   help: 'Reads of a cacheable stored-chart answer at the gateway: result hit (answered from memory) or miss (asked the chart service)',
   labelNames: ['result'] as const,

@@ -4,15 +4,15 @@ import type { Registration } from '@astro/platform';
 import { ChartErasure, type ErasureLogger, type ErasureParticipant } from './domain/chart-erasure.ts';
 import { ChartUseCases, type ChartRepository, type PlaceSearchPort } from './domain/chart-use-cases.ts';
 import type { DemoHitStore, DemoLimit } from './domain/demo-limiter.ts';
-import { ErasureFeed } from './domain/erasure-feed.ts';
+import type { ErasureFeed } from './domain/erasure-feed.ts';
 import { CalendarFeeds, type CalendarSources, type FeedRepository } from './domain/calendar/feeds.ts';
 import { calendarFeedRegistrations } from './handlers/calendar-feed-handlers.ts';
 import { chartRegistrations } from './handlers/chart-handlers.ts';
 
 export interface ChartServerDeps {
   charts: ChartRepository;
-  /** Deletions for watchers outside the service (absent: WatchErasures is refused, nothing is promised). */
-  erasureFeed?: ErasureFeed;
+  /** Deletions for watchers outside the service (ChartReaderService/WatchErasures). */
+  erasureFeed: ErasureFeed;
   demoHits: DemoHitStore;
   demoLimit: DemoLimit;
   places: PlaceSearchPort;
@@ -35,9 +35,6 @@ export function buildChartServer(d: ChartServerDeps): { registrations: Registrat
     onTouchError: (err) => d.logger.warn('calendar feed last_fetched_at not written', { err: String(err) }),
   });
   return {
-    registrations: [
-      ...chartRegistrations(useCases, d.erasureFeed ?? new ErasureFeed(() => false)),
-      ...calendarFeedRegistrations(feeds),
-    ],
+    registrations: [...chartRegistrations(useCases, d.erasureFeed), ...calendarFeedRegistrations(feeds)],
   };
 }
