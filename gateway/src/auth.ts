@@ -7,8 +7,8 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type protobuf from 'protobufjs';
 import { AppError, type Logger, type Principal, type SessionUser } from '@astro/platform';
 import { ApiKeyCache, keyDigest, type Invalidation } from './api-key-cache.ts';
-import type { Backends, CallMeta } from './backends.ts';
-import { follow, internalTarget } from './watch.ts';
+import { internalTarget, type Backends, type CallMeta } from './backends.ts';
+import { follow } from './watch.ts';
 
 export const API_KEY_PREFIX = 'ak_live_';
 /** Test keys (docs/test-keys.md): same verification, no quota, credits or paid model. */

@@ -25,6 +25,18 @@ export interface CallTarget {
   responseType: protobuf.Type;
 }
 
+/** The call target of an unrouted RPC, `Service/Method` under a fully-qualified service name. */
+export function internalTarget(root: protobuf.Root, service: string, method: string): CallTarget {
+  const m = root.lookupService(service).methods[method]!;
+  m.resolve();
+  return {
+    protoPackage: service.split('.').slice(0, -1).join('.'),
+    grpcPath: `/${service}/${method}`,
+    requestType: m.resolvedRequestType!,
+    responseType: m.resolvedResponseType!,
+  };
+}
+
 export interface CallMeta {
   requestId: string;
   principal?: Principal;

@@ -12,8 +12,8 @@
 // A read in flight while a deletion is heard is not stored (ChartCache's generation ticket).
 import type protobuf from 'protobufjs';
 import { ChartCache, type Logger } from '@astro/platform';
-import type { Backends } from './backends.ts';
-import { follow, internalTarget } from './watch.ts';
+import { internalTarget, type Backends } from './backends.ts';
+import { follow } from './watch.ts';
 
 export interface ChartErasureMessage {
   kind: string; // hello | chart | tenant

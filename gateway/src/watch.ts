@@ -1,20 +1,7 @@
 // The gateway's invalidation streams (the account service's WatchInvalidations, the chart service's
 // WatchErasures): unrouted RPCs called through Backends, followed with the platform's followStream.
-import type protobuf from 'protobufjs';
 import { followStream, uuidv7, type FollowedStream, type Logger } from '@astro/platform';
 import type { Backends, CallTarget } from './backends.ts';
-
-/** The call target of an unrouted RPC, `Service/Method` under a fully-qualified service name. */
-export function internalTarget(root: protobuf.Root, service: string, method: string): CallTarget {
-  const m = root.lookupService(service).methods[method]!;
-  m.resolve();
-  return {
-    protoPackage: service.split('.').slice(0, -1).join('.'),
-    grpcPath: `/${service}/${method}`,
-    requestType: m.resolvedRequestType!,
-    responseType: m.resolvedResponseType!,
-  };
-}
 
 /** Follows an unrouted server-streaming RPC of a service with followStream (@astro/platform). */
 export function follow<M>(

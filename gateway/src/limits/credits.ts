@@ -2,19 +2,11 @@
 // bought through billing and never expire), so every replica spends from one balance. Only requests
 // past a quota get here.
 import type protobuf from 'protobufjs';
-import type { Backends } from '../backends.ts';
+import { internalTarget, type Backends } from '../backends.ts';
 import type { CreditSpender } from './limiter.ts';
 
 export function creditSpender(backends: Backends, root: protobuf.Root, deadlineMs: number): CreditSpender {
-  const svc = root.lookupService('astro.account.v1.BillingInternalService');
-  const m = svc.methods.ConsumeCredit!;
-  m.resolve();
-  const target = {
-    protoPackage: 'astro.account.v1',
-    grpcPath: '/astro.account.v1.BillingInternalService/ConsumeCredit',
-    requestType: m.resolvedRequestType!,
-    responseType: m.resolvedResponseType!,
-  };
+  const target = internalTarget(root, 'astro.account.v1.BillingInternalService', 'ConsumeCredit');
   return async (tenantId, requestId) => {
     const r = await backends.unary(target, { tenant_id: tenantId }, { requestId, deadlineMs });
     return { ok: Boolean(r.ok), remaining: Number(r.remaining ?? 0) };

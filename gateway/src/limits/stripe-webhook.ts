@@ -3,20 +3,12 @@
 // service, which verifies the signature and grants what a confirmed payment bought.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type protobuf from 'protobufjs';
-import type { Backends } from '../backends.ts';
+import { internalTarget, type Backends } from '../backends.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/v1/billing/webhooks/stripe';
 
 export function stripeWebhookRouter(backends: Backends, root: protobuf.Root, deadlineMs: number, bodyLimit: number) {
-  const svc = root.lookupService('astro.account.v1.BillingInternalService');
-  const m = svc.methods.HandleProviderEvent!;
-  m.resolve();
-  const target = {
-    protoPackage: 'astro.account.v1',
-    grpcPath: '/astro.account.v1.BillingInternalService/HandleProviderEvent',
-    requestType: m.resolvedRequestType!,
-    responseType: m.resolvedResponseType!,
-  };
+  const target = internalTarget(root, 'astro.account.v1.BillingInternalService', 'HandleProviderEvent');
   const router = express.Router();
   router.post(
     STRIPE_WEBHOOK_PATH,
