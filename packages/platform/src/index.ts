@@ -24,3 +24,4 @@ export * from './chart-cache.ts';
 export * from './stream-follower.ts';
 export * from './service-process.ts';
 export * from './pg-pool.ts';
+export * from './write-batcher.ts';

@@ -97,6 +97,7 @@ describe('domain events', () => {
     const handlers = new Map<string, EventHandler>();
     const fake: EventBus = {
       publish: async () => {},
+      publishBatch: async () => {},
       subscribe: async (_group, topic, handler) => void handlers.set(topic, handler),
       close: async () => {},
     };

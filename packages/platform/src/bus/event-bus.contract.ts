@@ -63,6 +63,39 @@ export function runEventBusContract(name: string, makeBus: () => Promise<EventBu
       assert.deepEqual(seqsOf(received.events), [0, 1, 2, 3, 4]);
     });
 
+    test('a batch delivers each event with its id and headers, a key in the order of the batch', async () => {
+      const bus = await newBus();
+      const [topic, other] = [uniqueTopic('batch'), uniqueTopic('batch-other')];
+      const received = recorder();
+      const otherReceived = recorder();
+      await bus.subscribe(uniqueGroup('batch'), topic, received.handler);
+      await bus.subscribe(uniqueGroup('batch'), other, otherReceived.handler);
+      const tag = randomBytes(5).toString('hex');
+      const ids = range(6).map((i) => `evt-${tag}-${i}`);
+      await bus.publishBatch([
+        ...range(5).map((seq) => ({
+          topic,
+          key: 'tenant-1',
+          payload: { seq },
+          id: ids[seq],
+          headers: { traceparent: `00-${'1'.repeat(31)}${seq}-${'2'.repeat(16)}-01` },
+        })),
+        { topic: other, key: 'tenant-2', payload: { seq: 5 }, id: ids[5] },
+      ]);
+      await waitFor(() => received.events.length === 5 && otherReceived.events.length === 1, 'the batch is delivered');
+      assert.deepEqual(seqsOf(received.events), [0, 1, 2, 3, 4]);
+      assert.deepEqual(
+        received.events.map((e) => [e.id, e.key, e.headers?.traceparent]),
+        range(5).map((seq) => [ids[seq], 'tenant-1', `00-${'1'.repeat(31)}${seq}-${'2'.repeat(16)}-01`]),
+      );
+      assert.deepEqual(
+        otherReceived.events.map((e) => [e.id, e.topic, e.key, e.payload]),
+        [[ids[5], other, 'tenant-2', { seq: 5 }]],
+      );
+      await settle();
+      assert.equal(received.events.length, 5, 'each delivered once');
+    });
+
     test('handles events one at a time in publish order within a (group, topic)', async () => {
       const bus = await newBus();
       const topic = uniqueTopic('order');

@@ -49,8 +49,23 @@ export interface PublishOptions {
   headers?: Record<string, string>;
 }
 
+/** One event of a batch (EventBus.publishBatch). */
+export interface OutgoingEvent extends PublishOptions {
+  topic: string;
+  key: string;
+  payload: unknown;
+}
+
 export interface EventBus {
   publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void>;
+  /**
+   * Publishes each event as `publish` would, in one request to the transport: one commit on
+   * PostgreSQL, one produce request on Kafka, where a publish per event paid one each (the outbox
+   * relay's rounds, issue 18). Events of one key are published in their order in the array. When it
+   * fails, any part of the batch may have been published: publish again with the same ids, which
+   * consumers dedupe on (at-least-once).
+   */
+  publishBatch(events: OutgoingEvent[]): Promise<void>;
   subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void>;
   /** Stops consuming, waits for in-flight handlers, releases connections. Safe to call twice. */
   close(): Promise<void>;

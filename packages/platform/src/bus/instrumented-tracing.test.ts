@@ -25,6 +25,7 @@ function fakeBus() {
   let handler: EventHandler | undefined;
   const bus: EventBus = {
     publish: async (topic, _key, _payload, opts) => void published.push({ topic, headers: opts?.headers }),
+    publishBatch: async (events) => void published.push(...events.map(({ topic, headers }) => ({ topic, headers }))),
     subscribe: async (_g, _t, h) => void (handler = h),
     close: async () => {},
   };
@@ -78,6 +79,29 @@ describe('instrumentBus tracing', () => {
     assert.equal(parseTraceparent(f.published[0]!.headers?.traceparent)?.spanId, producer.spanContext().spanId);
     // withTraceHeaders gives the same result for code that publishes several rows in one context.
     withTraceHeaders({ traceparent: stored }, () => assert.ok(trace.getActiveSpan()));
+  });
+
+  it('a batch makes one publish span per event, each continuing its own stored trace', async () => {
+    const f = fakeBus();
+    const bus = instrumentBus(f.bus);
+    const stored = [
+      '00-11111111111111111111111111111111-1111111111111111-01',
+      '00-22222222222222222222222222222222-2222222222222222-01',
+    ];
+    await bus.publishBatch(
+      stored.map((traceparent) => ({ topic: 't.batch', key: 'k', payload: {}, headers: { traceparent } })),
+    );
+    const producers = exporter.getFinishedSpans().filter((s) => s.name === 'publish t.batch');
+    assert.deepEqual(producers.map((p) => p.spanContext().traceId).sort(), [
+      '11111111111111111111111111111111',
+      '22222222222222222222222222222222',
+    ]);
+    for (const [i, event] of f.published.entries()) {
+      const sent = parseTraceparent(event.headers?.traceparent)!;
+      const producer = producers.find((p) => p.spanContext().spanId === sent.spanId);
+      assert.ok(producer, `event ${i} names its own publish span`);
+      assert.equal(sent.traceId, stored[i]!.split('-')[1]);
+    }
   });
 
   it('a failing handler marks its consumer span as an error', async () => {

@@ -15,6 +15,7 @@ describe('instrumentBus', () => {
     let handler: EventHandler | undefined;
     const fake: EventBus = {
       publish: async () => {},
+      publishBatch: async () => {},
       subscribe: async (_g, _t, h) => {
         handler = h;
       },
@@ -25,6 +26,15 @@ describe('instrumentBus', () => {
     const before = await value(busEvents, { topic: 't.instr', op: 'publish', outcome: 'ok' });
     await bus.publish('t.instr', 'k', {});
     assert.equal(await value(busEvents, { topic: 't.instr', op: 'publish', outcome: 'ok' }), before + 1);
+    await bus.publishBatch([
+      { topic: 't.instr', key: 'k', payload: {} },
+      { topic: 't.instr', key: 'k', payload: {} },
+    ]);
+    assert.equal(
+      await value(busEvents, { topic: 't.instr', op: 'publish', outcome: 'ok' }),
+      before + 3,
+      'one per event',
+    );
 
     let fail = false;
     await bus.subscribe(

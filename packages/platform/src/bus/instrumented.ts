@@ -7,7 +7,7 @@
 //   the request that published, whichever adapter carried the event and however late it is handled.
 //   A relay that publishes a stored row (transactional outbox) passes the headers it stored at write
 //   time (`traceHeaders()` then): the publish span continues that trace instead of the relay's.
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { busConsumerLag, busEvents, busParked } from '../metrics';
 import { contextFromHeaders, traceHeaders } from '../trace';
 import {
@@ -15,6 +15,7 @@ import {
   PermanentEventError,
   type EventBus,
   type EventHandler,
+  type OutgoingEvent,
   type ParkedEvents,
   type SubscribeOptions,
 } from './event-bus';
@@ -31,39 +32,50 @@ function failed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
+/**
+ * The PRODUCER span of one event and the event carrying its context in the headers. Stored headers (an
+ * outbox row) name the parent; otherwise the active span does.
+ */
+function startPublishSpan(event: OutgoingEvent): { span: Span; context: Context; event: OutgoingEvent } {
+  const headers = event.headers;
+  const parent = headers?.traceparent ? contextFromHeaders(headers) : context.active();
+  const span = tracer().startSpan(
+    `publish ${event.topic}`,
+    {
+      kind: SpanKind.PRODUCER,
+      attributes: {
+        'messaging.system': 'astro-bus',
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': event.topic,
+      },
+    },
+    parent,
+  );
+  const spanContext = trace.setSpan(parent, span);
+  return { span, context: spanContext, event: { ...event, headers: { ...headers, ...traceHeaders(spanContext) } } };
+}
+
 export function instrumentBus(bus: EventBus, now: () => number = Date.now): InstrumentedBus {
+  const publishBatch = async (events: OutgoingEvent[]): Promise<void> => {
+    const spans = events.map(startPublishSpan);
+    try {
+      // One span per event, as a publish makes; the batch's call runs in the first one's context.
+      await context.with(spans[0]?.context ?? context.active(), () => bus.publishBatch(spans.map((s) => s.event)));
+      for (const e of events) busEvents.inc({ topic: e.topic, op: 'publish', outcome: 'ok' });
+    } catch (err) {
+      for (const { event, span } of spans) {
+        busEvents.inc({ topic: event.topic, op: 'publish', outcome: 'error' });
+        failed(span, err);
+      }
+      throw err;
+    } finally {
+      for (const { span } of spans) span.end();
+    }
+  };
   return {
     adapter: bus,
-    async publish(topic, key, payload, opts) {
-      const headers = opts?.headers;
-      // Stored headers (an outbox row) name the parent; otherwise the active span does.
-      const parent = headers?.traceparent ? contextFromHeaders(headers) : context.active();
-      const span = tracer().startSpan(
-        `publish ${topic}`,
-        {
-          kind: SpanKind.PRODUCER,
-          attributes: {
-            'messaging.system': 'astro-bus',
-            'messaging.operation.type': 'send',
-            'messaging.destination.name': topic,
-          },
-        },
-        parent,
-      );
-      const spanContext = trace.setSpan(parent, span);
-      try {
-        await context.with(spanContext, () =>
-          bus.publish(topic, key, payload, { ...opts, headers: { ...headers, ...traceHeaders(spanContext) } }),
-        );
-        busEvents.inc({ topic, op: 'publish', outcome: 'ok' });
-      } catch (err) {
-        busEvents.inc({ topic, op: 'publish', outcome: 'error' });
-        failed(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
-    },
+    publish: (topic, key, payload, opts) => publishBatch([{ topic, key, payload, ...opts }]),
+    publishBatch,
     subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions) {
       const maxAttempts = opts?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
       return bus.subscribe(

@@ -13,6 +13,7 @@ import {
   type Consumer,
   type EachMessagePayload,
   type LogEntry,
+  type Message,
   type Producer,
 } from 'kafkajs';
 import {
@@ -21,6 +22,7 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type OutgoingEvent,
   type ParkedEvents,
   type PublishOptions,
   type SubscribeOptions,
@@ -82,11 +84,25 @@ export class KafkaEventBus implements EventBus {
     this.admin = this.kafka.admin();
   }
 
-  async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
+  publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
+    return this.publishBatch([{ topic, key, payload, ...opts }]);
+  }
+
+  async publishBatch(events: OutgoingEvent[]): Promise<void> {
     this.assertOpen();
-    await this.ensureTopic(topic);
+    if (events.length === 0) return;
+    // A key's events land on one partition, in the order of their topic's message list.
+    const byTopic = new Map<string, Message[]>();
+    for (const e of events) {
+      const messages = byTopic.get(e.topic) ?? byTopic.set(e.topic, []).get(e.topic)!;
+      messages.push(encodeEvent(e.key, e.payload, e.id, e.headers));
+    }
+    await Promise.all([...byTopic.keys()].map((topic) => this.ensureTopic(topic)));
     await this.connectProducer();
-    await this.producer.send({ topic, acks: -1, messages: [encodeEvent(key, payload, opts?.id, opts?.headers)] });
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {

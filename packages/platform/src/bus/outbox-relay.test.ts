@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { outboxOldestPendingAge, outboxPending, registry } from '../metrics';
-import type { BusLogger, EventBus, PublishOptions } from './event-bus';
+import type { BusLogger, EventBus, OutgoingEvent, PublishOptions } from './event-bus';
 import { inTransaction, outboxTableSql, withOutboxStatement, writeOutbox, writeOutboxPrisma } from './outbox';
 import { scratchDatabase } from '../db/scratch-database';
 import { OutboxRelay } from './outbox-relay';
@@ -24,24 +24,40 @@ interface Published {
   id: string | undefined;
 }
 
-/** An EventBus that records publishes; `failNext` makes the next n publishes throw. */
-function recordingBus(delayMs = 0): EventBus & { published: Published[]; failNext: number } {
+/**
+ * An EventBus that records publishes and the size of each batch; an event `refuse` picks fails, and
+ * so does a batch holding one (nothing of that batch is recorded).
+ */
+function recordingBus(): EventBus & {
+  published: Published[];
+  batches: number[];
+  refuse: ((p: Published) => boolean) | undefined;
+} {
   const bus = {
     published: [] as Published[],
-    failNext: 0,
-    async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions) {
-      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-      if (bus.failNext > 0) {
-        bus.failNext--;
-        throw new Error('broker unavailable');
-      }
-      bus.published.push({ topic, key, payload, id: opts?.id });
+    batches: [] as number[],
+    refuse: undefined as ((p: Published) => boolean) | undefined,
+    async publishBatch(events: OutgoingEvent[]) {
+      const list = events.map(({ topic, key, payload, id }) => ({ topic, key, payload, id }));
+      if (bus.refuse && list.some(bus.refuse)) throw new Error('broker unavailable');
+      bus.batches.push(list.length);
+      bus.published.push(...list);
+    },
+    publish(topic: string, key: string, payload: unknown, opts?: PublishOptions) {
+      return bus.publishBatch([{ topic, key, payload, ...opts }]);
     },
     async subscribe() {},
     async close() {},
   };
   return bus;
 }
+
+/** A fake transport's publishBatch from its publish: each event in turn. */
+const eachOf =
+  (publish: EventBus['publish']): EventBus['publishBatch'] =>
+  async (events) => {
+    for (const { topic, key, payload, ...opts } of events) await publish(topic, key, payload, opts);
+  };
 
 function relay(bus: EventBus, extra: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}): OutboxRelay {
   return new OutboxRelay({
@@ -108,11 +124,11 @@ describe('outbox writer', () => {
     await pool.query('TRUNCATE things');
     const listener = await pool.connect();
     const notified = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
-    const ok = withOutboxStatement('INSERT INTO things (id, n) VALUES ($1, $2)', ['a', 1], {
-      topic: 't.s',
-      key: 'tenant-3',
-      payload: { thing: 'a' },
-    });
+    const ok = withOutboxStatement(
+      'INSERT INTO things (id, n) VALUES ($1, $2)',
+      ['a', 1],
+      [{ topic: 't.s', key: 'tenant-3', payload: { thing: 'a' } }],
+    );
     try {
       await listener.query('LISTEN outbox');
       await pool.query(ok.text, ok.values);
@@ -122,15 +138,15 @@ describe('outbox writer', () => {
       listener.release();
     }
     // A duplicate key fails the change: the whole statement fails, so no event for it either.
-    const dup = withOutboxStatement('INSERT INTO things (id, n) VALUES ($1, $2)', ['a', 2], {
-      topic: 't.s',
-      key: 'tenant-3',
-      payload: { thing: 'a again' },
-    });
+    const dup = withOutboxStatement(
+      'INSERT INTO things (id, n) VALUES ($1, $2)',
+      ['a', 2],
+      [{ topic: 't.s', key: 'tenant-3', payload: { thing: 'a again' } }],
+    );
     await assert.rejects(pool.query(dup.text, dup.values), /duplicate key/);
     assert.deepEqual((await pool.query('SELECT id, n FROM things')).rows, [{ id: 'a', n: 1 }]);
     assert.deepEqual((await pool.query('SELECT id, payload FROM outbox')).rows, [
-      { id: ok.eventId, payload: { thing: 'a' } },
+      { id: ok.eventIds[0], payload: { thing: 'a' } },
     ]);
   });
 
@@ -153,6 +169,7 @@ describe('OutboxRelay', () => {
     try {
       const round = await r.relayOnce();
       assert.deepEqual(round, { published: 6, failed: 0, deferred: 0 });
+      assert.deepEqual(bus.batches, [6], 'the round goes to the bus in one batch');
       assert.deepEqual(
         bus.published.filter((p) => p.key === 'k0').map((p) => (p.payload as { i: number }).i),
         [0, 2, 4],
@@ -176,12 +193,13 @@ describe('OutboxRelay', () => {
       await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.r', key: 'k', payload: { n } }));
     await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.r', key: 'other', payload: { n: 3 } }));
     const bus = recordingBus();
-    bus.failNext = 1;
+    bus.refuse = (p) => (p.payload as { n: number }).n === 1;
     const r = relay(bus, { retry: { initialBackoffMs: 400, maxBackoffMs: 1_000 } });
     try {
       const first = await r.relayOnce();
       assert.equal(first.failed, 1);
-      // n=1 failed, so n=2 (same key) waits; the other key is not held up.
+      // The batch failed, so the relay went row by row: n=1 failed, so n=2 (same key) waits; the
+      // other key is not held up.
       assert.deepEqual(
         bus.published.map((p) => (p.payload as { n: number }).n),
         [3],
@@ -195,6 +213,7 @@ describe('OutboxRelay', () => {
       // Before the backoff elapses nothing of key k moves: n=2 must not overtake n=1.
       const during = await r.relayOnce();
       assert.equal(during.published, 0);
+      bus.refuse = undefined;
       await new Promise((resolve) => setTimeout(resolve, 450));
       const later = await r.relayOnce();
       assert.equal(later.published, 2);
@@ -213,17 +232,19 @@ describe('OutboxRelay', () => {
       await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.crash', key: 'k', payload: { n } }));
     const published: Published[] = [];
     let crash = true;
-    const bus: EventBus = {
-      async publish(topic, key, payload, opts) {
-        published.push({ topic, key, payload, id: opts?.id });
-        // The relay's process "dies" after the broker took the events: its connection goes, the
-        // transaction that would have marked them sent never commits.
-        if (crash && published.length === 2)
-          await pool.query(
-            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    const publish: EventBus['publish'] = async (topic, key, payload, opts) => {
+      published.push({ topic, key, payload, id: opts?.id });
+      // The relay's process "dies" after the broker took the events: its connection goes, the
+      // transaction that would have marked them sent never commits.
+      if (crash && published.length === 2)
+        await pool.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
               WHERE application_name = 'outbox-relay' AND datname = current_database()`,
-          );
-      },
+        );
+    };
+    const bus: EventBus = {
+      publish,
+      publishBatch: eachOf(publish),
       async subscribe() {},
       async close() {},
     };
@@ -282,14 +303,13 @@ describe('OutboxRelay', () => {
       await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.c', key: keys[i % keys.length]!, payload: { i } }));
     // One shared log in arrival order, so interleaving between the two relays is visible.
     const log: Published[] = [];
-    const sharedBus = (): EventBus => ({
-      async publish(topic, key, payload, opts) {
+    const sharedBus = (): EventBus => {
+      const publish: EventBus['publish'] = async (topic, key, payload, opts) => {
         await new Promise((r) => setTimeout(r, 1));
         log.push({ topic, key, payload, id: opts?.id });
-      },
-      async subscribe() {},
-      async close() {},
-    });
+      };
+      return { publish, publishBatch: eachOf(publish), subscribe: async () => {}, close: async () => {} };
+    };
     const relays = [relay(sharedBus(), { batchSize: 7 }), relay(sharedBus(), { batchSize: 7 })];
     try {
       const drain = async (r: OutboxRelay) => {
@@ -320,7 +340,7 @@ describe('OutboxRelay', () => {
     await reset();
     const bus = recordingBus();
     // A failing bus first: the row stays pending and the gauges show it.
-    bus.failNext = 1_000;
+    bus.refuse = () => true;
     const r = relay(bus, { listen: true, pollIntervalMs: 10_000 });
     try {
       await r.start();
@@ -333,7 +353,7 @@ describe('OutboxRelay', () => {
       assert.match(text, /outbox_pending\{service="test"\} 1/);
       assert.ok(outboxPending && outboxOldestPendingAge);
       // The broker comes back: the next round (after the backoff, woken by another commit) delivers both.
-      bus.failNext = 0;
+      bus.refuse = undefined;
       await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.n', key: 'k', payload: { n: 2 } }));
       const deadline = Date.now() + 5_000;
       while (bus.published.length < 2 && Date.now() < deadline) {

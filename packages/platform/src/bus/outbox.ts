@@ -30,11 +30,17 @@ export interface OutboxMessage {
   payload: unknown;
 }
 
-// One statement: the row, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
+// One statement: the rows, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
 // `first` is the number of its first parameter, so the statement can follow a writer's own CTE.
-const insertSql = (first: number) => `INSERT INTO outbox (id, topic, key, payload, headers)
-  SELECT $${first}, $${first + 1}, $${first + 2}, $${first + 3}::jsonb, $${first + 4}::jsonb
-  FROM (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
+const insertSql = (first: number, rows = 1) => {
+  const values = Array.from({ length: rows }, (_, r) => {
+    const p = first + 5 * r;
+    return `($${p}, $${p + 1}, $${p + 2}, $${p + 3}::jsonb, $${p + 4}::jsonb)`;
+  });
+  return `INSERT INTO outbox (id, topic, key, payload, headers)
+  SELECT e.* FROM (VALUES ${values.join(', ')}) AS e
+  CROSS JOIN (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
+};
 const INSERT_SQL = insertSql(1);
 
 /** Anything that runs a parameterised statement inside the caller's open transaction (a pg client). */
@@ -67,21 +73,21 @@ export async function writeOutbox(client: SqlClient, msg: OutboxMessage): Promis
 
 /**
  * One statement that runs `change` (a data-modifying statement with `changeValues.length` parameters)
- * and adds the event to the outbox: `WITH change AS (…) INSERT INTO outbox …`. A single statement is
- * atomic on its own, so a hot write path pairs its row with its event in ONE round trip instead of
+ * and adds the events to the outbox: `WITH change AS (…) INSERT INTO outbox …`. A single statement is
+ * atomic on its own, so a hot write path pairs its rows with their events in ONE round trip instead of
  * four (BEGIN, row, outbox, COMMIT). PostgreSQL runs a data-modifying CTE to completion whether or
  * not the outer statement reads it, and a failure of either part fails both.
  */
 export function withOutboxStatement(
   change: string,
   changeValues: unknown[],
-  msg: OutboxMessage,
-): { text: string; values: unknown[]; eventId: string } {
-  const row = rowOf(msg);
+  msgs: OutboxMessage[],
+): { text: string; values: unknown[]; eventIds: string[] } {
+  const rows = msgs.map(rowOf);
   return {
-    text: `WITH change AS (${change}) ${insertSql(changeValues.length + 1)}`,
-    values: [...changeValues, ...row],
-    eventId: row[0],
+    text: `WITH change AS (${change}) ${insertSql(changeValues.length + 1, rows.length)}`,
+    values: [...changeValues, ...rows.flat()],
+    eventIds: rows.map((r) => r[0]),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type BusLogger,
   type EventBus,
   type EventHandler,
+  type OutgoingEvent,
   type ParkedEvent,
   type ParkedEvents,
   type PublishOptions,
@@ -80,16 +81,28 @@ export class PgEventBus implements EventBus, ParkedEvents {
     return this.schemaReady;
   }
 
-  async publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
-    validateName('topic', topic);
+  publish(topic: string, key: string, payload: unknown, opts?: PublishOptions): Promise<void> {
+    return this.publishBatch([{ topic, key, payload, ...opts }]);
+  }
+
+  async publishBatch(events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const e of events) validateName('topic', e.topic);
     await this.start();
-    await this.publishPool.query('SELECT bus.publish($1, $2, $3::jsonb, $4::text, $5::jsonb)', [
-      topic,
-      key,
-      toJson(payload),
-      opts?.id ?? null,
-      headersJson(opts?.headers),
-    ]);
+    // One autocommit statement: every event's row, in array order, commits (and notifies) together.
+    await this.publishPool.query(
+      `SELECT bus.publish(e.topic, e.key, e.payload::jsonb, e.id, e.headers::jsonb)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+              WITH ORDINALITY AS e(topic, key, payload, id, headers, n)
+        ORDER BY e.n`,
+      [
+        events.map((e) => e.topic),
+        events.map((e) => e.key),
+        events.map((e) => toJson(e.payload)),
+        events.map((e) => e.id ?? null),
+        events.map((e) => headersJson(e.headers)),
+      ],
+    );
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {

@@ -15,6 +15,7 @@ import {
   writeOutbox,
   type OutboxMessage,
   type SqlClient,
+  WriteBatcher,
 } from '@astro/platform';
 import type { ChartRecord } from '../domain/chart-record.ts';
 import type { ChartTx } from '../domain/chart-use-cases.ts';
@@ -39,7 +40,13 @@ const COLUMNS = [
   'computed_at',
 ] as const;
 
-const INSERT = `INSERT INTO charts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+/** The INSERT of `rows` chart rows, parameters $1.. in COLUMNS order, row after row. */
+const insertSql = (rows: number) =>
+  `INSERT INTO charts (${COLUMNS.join(', ')}) VALUES ` +
+  Array.from(
+    { length: rows },
+    (_, r) => `(${COLUMNS.map((_, i) => `$${r * COLUMNS.length + i + 1}`).join(', ')})`,
+  ).join(', ');
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM charts WHERE id = $1 AND tenant_id = $2`;
 
 interface Row extends Omit<ChartRecord, 'birth_utc_ms'> {
@@ -99,8 +106,18 @@ class PgChartTx implements ChartTx {
   }
 }
 
+interface NewChart {
+  record: ChartRecord;
+  event: OutboxMessage;
+}
+
 export class ChartStore {
-  constructor(private readonly pool: pg.Pool) {}
+  // Creations arriving while one is written go together in the next statement (write-batcher.ts).
+  private readonly creations: WriteBatcher<NewChart>;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.creations = new WriteBatcher({ write: (batch) => this.insertAll(batch) });
+  }
 
   /** Runs `work` in one transaction: its chart writes and outbox rows commit together or not at all. */
   transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T> {
@@ -109,11 +126,20 @@ export class ChartStore {
 
   /**
    * The chart row and its event in one statement (chart creation is the hottest write): atomic without
-   * a transaction, one round trip.
+   * a transaction, one round trip, shared with the creations that arrive meanwhile.
    */
-  async insertWithEvent(r: ChartRecord, event: OutboxMessage): Promise<void> {
-    const { text, values } = withOutboxStatement(INSERT, rowValues(r), event);
-    await this.pool.query(text, values);
+  insertWithEvent(record: ChartRecord, event: OutboxMessage): Promise<void> {
+    return this.creations.add({ record, event });
+  }
+
+  private async insertAll(batch: NewChart[]): Promise<void> {
+    const { text, values } = withOutboxStatement(
+      insertSql(batch.length),
+      batch.flatMap((c) => rowValues(c.record)),
+      batch.map((c) => c.event),
+    );
+    // Named: PostgreSQL parses and plans it once per connection and batch size, not per creation.
+    await this.pool.query({ name: `insert-charts-${batch.length}`, text, values });
   }
 
   async find(tenantId: string, id: string): Promise<ChartRecord | null> {
