@@ -160,12 +160,14 @@ export class OutboxRelay {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, seq, topic, key, payload, attempts, headers FROM outbox
+      // The round's statements are named: PostgreSQL plans each once per connection, not per round.
+      const { rows } = await client.query<OutboxRow>({
+        name: 'outbox-relay-batch',
+        text: `SELECT id, seq, topic, key, payload, attempts, headers FROM outbox
           WHERE sent_at IS NULL AND next_attempt_at <= now()
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize ?? 200],
-      );
+        values: [this.options.batchSize ?? 200],
+      });
       const result: RoundResult = { published: 0, failed: 0, deferred: 0 };
       if (rows.length === 0) {
         await client.query('COMMIT');
@@ -181,15 +183,16 @@ export class OutboxRelay {
       // batch? SKIP LOCKED can leave a hole in a key's rows (another relay holds a row between two of
       // ours), so the check is per row, not per key: a key goes out up to its first row with a hole.
       // The advisory lock is re-entrant within the transaction, so asking once per row is harmless.
-      const check = await client.query<{ id: string; ok: boolean }>(
-        `SELECT t.id,
+      const check = await client.query<{ id: string; ok: boolean }>({
+        name: 'outbox-relay-order',
+        text: `SELECT t.id,
                 pg_try_advisory_xact_lock(${OUTBOX_KEY_LOCK_NAMESPACE}, hashtext(t.key))
                   AND NOT EXISTS (SELECT 1 FROM outbox o
                                    WHERE o.key = t.key AND o.sent_at IS NULL AND o.seq < t.seq
                                      AND o.id <> ALL($1::text[])) AS ok
            FROM unnest($1::text[], $2::text[], $3::bigint[]) AS t(id, key, seq)`,
-        [rows.map((r) => r.id), rows.map((r) => r.key), rows.map((r) => r.seq)],
-      );
+        values: [rows.map((r) => r.id), rows.map((r) => r.key), rows.map((r) => r.seq)],
+      });
       const inOrder = new Set(check.rows.filter((r) => r.ok).map((r) => r.id));
       // Each key's rows up to the first one that may not go yet.
       const ready: OutboxRow[][] = [];
@@ -200,9 +203,11 @@ export class OutboxRelay {
       }
       const sent = await this.publishRows(client, ready, result);
       if (sent.length > 0)
-        await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::text[])', [
-          sent,
-        ]);
+        await client.query({
+          name: 'outbox-relay-sent',
+          text: 'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::text[])',
+          values: [sent],
+        });
       await client.query('COMMIT');
       return result;
     } catch (err) {

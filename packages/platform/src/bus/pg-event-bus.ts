@@ -90,19 +90,20 @@ export class PgEventBus implements EventBus, ParkedEvents {
     for (const e of events) validateName('topic', e.topic);
     await this.start();
     // One autocommit statement: every event's row, in array order, commits (and notifies) together.
-    await this.publishPool.query(
-      `SELECT bus.publish(e.topic, e.key, e.payload::jsonb, e.id, e.headers::jsonb)
+    await this.publishPool.query({
+      name: 'bus-publish-batch',
+      text: `SELECT bus.publish(e.topic, e.key, e.payload::jsonb, e.id, e.headers::jsonb)
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
               WITH ORDINALITY AS e(topic, key, payload, id, headers, n)
         ORDER BY e.n`,
-      [
+      values: [
         events.map((e) => e.topic),
         events.map((e) => e.key),
         events.map((e) => toJson(e.payload)),
         events.map((e) => e.id ?? null),
         events.map((e) => headersJson(e.headers)),
       ],
-    );
+    });
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, opts?: SubscribeOptions): Promise<void> {
