@@ -19,6 +19,8 @@ ENV NODE_ENV=production
 # Owned by root and read-only to the process (the Deployments also mount the root filesystem read-only).
 COPY --from=build /prod /app
 USER 10001:10001
-# Overridden per Deployment; the gateway by default. The astro-dist condition resolves the workspace
-# packages to their compiled files; the tracing hook installs the OpenTelemetry SDK before the app loads.
-CMD ["node", "--conditions=astro-dist", "--import", "@astro/platform/tracing-register", "gateway/dist/main.js"]
+# Overridden per Deployment; the gateway by default, with its V8 flags (packages/platform/src/services.ts
+# V8_FLAGS; a test keeps this line equal to k8s/base/gateway.yaml's command). The astro-dist condition
+# resolves the workspace packages to their compiled files; the tracing hook installs the OpenTelemetry
+# SDK before the app loads.
+CMD ["node", "--initial-heap-size=192", "--conditions=astro-dist", "--import", "@astro/platform/tracing-register", "gateway/dist/main.js"]

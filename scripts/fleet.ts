@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { checkInstance, closeHealthClient, FLEET, type FleetService } from '@astro/platform';
+import { checkInstance, closeHealthClient, FLEET, V8_FLAGS, type FleetService } from '@astro/platform';
 import { ensureDatabase, runMigrations, startEmbeddedPostgres } from '@astro/platform/db/index';
 
 /** The workspace root, from scripts/ or from its compiled copy under scripts/dist/. */
@@ -41,11 +41,13 @@ export function runtimeFromEnv(value = process.env.FLEET_RUNTIME): FleetRuntime 
  * The OpenTelemetry SDK is installed before the entry's modules load (tracing-register.ts).
  */
 export function nodeArgs(entry: string, runtime: FleetRuntime): string[] {
-  if (runtime === 'tsx') return ['--import', 'tsx', '--import', TRACING_REGISTER, entry];
+  // The process's V8 flags (services.ts V8_FLAGS), by the folder of its entry.
+  const v8 = V8_FLAGS[/^(?:services\/)?([a-z-]+)\//.exec(entry)?.[1] ?? ''] ?? [];
+  if (runtime === 'tsx') return [...v8, '--import', 'tsx', '--import', TRACING_REGISTER, entry];
   const compiled = entry.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
   if (!fs.existsSync(path.join(ROOT, compiled)))
     throw new Error(`FLEET_RUNTIME=dist: ${compiled} is missing; run \`npm run build\` first`);
-  return ['--conditions=astro-dist', '--import', TRACING_REGISTER, compiled];
+  return [...v8, '--conditions=astro-dist', '--import', TRACING_REGISTER, compiled];
 }
 
 export interface FleetOptions {

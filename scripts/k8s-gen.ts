@@ -8,7 +8,7 @@
 //                      tests/k8s-manifests.test.ts checks they are current)
 import fs from 'node:fs';
 import path from 'node:path';
-import { FLEET, type FleetService } from '@astro/platform';
+import { FLEET, V8_FLAGS, type FleetService } from '@astro/platform';
 import { parse, stringify } from 'yaml';
 import { DASHBOARDS } from './grafana-dashboards.ts';
 
@@ -45,10 +45,14 @@ type Doc = Record<string, unknown>;
  * export condition resolves the workspace packages to their dist files.
  */
 // The astro-dist condition resolves the workspace packages (and the tracing hook) to their compiled files.
-const nodeCommand = (entry: string, opts: { traced?: boolean } = {}) =>
-  opts.traced
-    ? ['node', '--conditions=astro-dist', '--import', TRACING_REGISTER, entry]
-    : ['node', '--conditions=astro-dist', entry];
+// The process's V8 flags come first (services.ts V8_FLAGS).
+const nodeCommand = (entry: string, opts: { traced?: boolean; process?: string } = {}) => [
+  'node',
+  ...(V8_FLAGS[opts.process ?? ''] ?? []),
+  '--conditions=astro-dist',
+  ...(opts.traced ? ['--import', TRACING_REGISTER] : []),
+  entry,
+];
 
 const labels = (name: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'astro-api' });
 const envKey = (name: string) => name.toUpperCase().replace(/-/g, '_');
@@ -157,7 +161,7 @@ function serviceContainer(s: FleetService): Doc {
   return {
     name: s.name,
     image: IMAGE,
-    command: nodeCommand(`services/${s.name}/dist/main.js`, { traced: true }),
+    command: nodeCommand(`services/${s.name}/dist/main.js`, { traced: true, process: s.name }),
     ports: [
       { name: 'grpc', containerPort: s.grpcPort },
       { name: 'metrics', containerPort: s.metricsPort },
@@ -190,7 +194,7 @@ function gatewayContainer(): Doc {
   return {
     name: 'gateway',
     image: IMAGE,
-    command: nodeCommand('gateway/dist/main.js', { traced: true }),
+    command: nodeCommand('gateway/dist/main.js', { traced: true, process: 'gateway' }),
     ports: [
       { name: 'http', containerPort: GATEWAY_PORT },
       { name: 'metrics', containerPort: GATEWAY_METRICS_PORT },

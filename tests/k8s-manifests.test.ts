@@ -87,15 +87,17 @@ describe('k8s manifests', () => {
       for (const m of text.matchAll(/command:\n((?:\s+- .*\n)+)/g))
         assert.match(
           m[1]!,
-          /- node\n\s+- --conditions=astro-dist\n(?:\s+- --import\n\s+- "@astro\/platform\/tracing-register"\n)?\s+- \S+\/dist\/\S+\.js/,
+          /- node\n(?:\s+- --[a-z-]+=\d+\n)*\s+- --conditions=astro-dist\n(?:\s+- --import\n\s+- "@astro\/platform\/tracing-register"\n)?\s+- \S+\/dist\/\S+\.js/,
           `k8s/base/${file}`,
         );
     }
     const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    assert.match(
-      dockerfile,
-      /CMD \["node", "--conditions=astro-dist", "--import", "@astro\/platform\/tracing-register", "gateway\/dist\/main\.js"\]/,
-    );
+    // The image's default command is the gateway's, V8 flags included.
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    const deployment = parseAllDocuments(renderBase().get('gateway.yaml')!)
+      .map((d) => d.toJS() as { kind: string; spec: { template: { spec: { containers: { command: string[] }[] } } } })
+      .find((d) => d.kind === 'Deployment')!;
+    assert.deepEqual(JSON.parse(cmd ?? 'null'), deployment.spec.template.spec.containers[0]!.command);
     assert.match(dockerfile, /^USER 10001:10001$/m);
   });
 

@@ -60,6 +60,20 @@ export const FLEET: FleetService[] = [
   },
 ];
 
+/**
+ * V8 flags a process starts with, by name (a FleetService's, or 'gateway'): the one list the launcher
+ * (scripts/fleet.ts), the Kubernetes manifests (scripts/k8s-gen.ts) and the image's CMD follow.
+ * The gateway and vedic-calc carry multi-megabyte answers (a depth-4 dasha chain is 3 MB, held in
+ * buffers outside the JavaScript heap several times per answer). With V8's default small initial heap
+ * both ran a full mark-compact every ~100 ms under depth-4 calls, 55 % of their CPU (issue 18 profile);
+ * with a 192 MB initial heap, in one bench run: depth-4 p50 27 -> 15 ms, CPU per answer gateway 20 ->
+ * 9.5 ms, vedic-calc 20 -> 13.5 ms. Both run with a 1 GiB memory limit (k8s/base).
+ */
+export const V8_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  gateway: ['--initial-heap-size=192'],
+  'vedic-calc': ['--initial-heap-size=192'],
+};
+
 /** The services the chart service asks to erase derived data (see FleetService.erasure). */
 export const ERASURE_PARTICIPANTS: readonly FleetService[] = FLEET.filter((s) => s.erasure);
 
