@@ -198,7 +198,8 @@ export function portHolder(port: number): string | undefined {
         const m = /^socket:\[(\d+)\]$/.exec(link);
         if (m && inodes.has(m[1]!)) {
           const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-          return `pid ${pid} (${cmd.length > 120 ? `${cmd.slice(0, 117)}...` : cmd})`;
+          // Long enough for a fleet process's whole command, V8 flags included (services.ts V8_FLAGS).
+          return `pid ${pid} (${cmd.length > 200 ? `${cmd.slice(0, 197)}...` : cmd})`;
         }
       }
     }
