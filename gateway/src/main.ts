@@ -13,6 +13,7 @@ import { limitsConfigProblems } from './limits/config.ts';
 import { createIdempotency } from './idempotency/index.ts';
 import { createUsageMeter } from './metering/index.ts';
 import { closeRedis, connectRedis, redisConfigProblems } from './redis.ts';
+import { withinReplyTimeout } from './redis-reply.ts';
 import { buildOpenApi } from './openapi.ts';
 import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
@@ -45,7 +46,7 @@ const auth = new Authenticator(
 const redis = connectRedis(cfg, logger);
 const pingRedis = async (): Promise<string> => {
   try {
-    return (await redis!.ping()) === 'PONG' ? 'SERVING' : 'UNKNOWN';
+    return (await withinReplyTimeout(redis!.ping())) === 'PONG' ? 'SERVING' : 'UNKNOWN';
   } catch {
     return 'UNREACHABLE';
   }

@@ -6,6 +6,7 @@
 // and physical (Redis PX / the sweep) only to reclaim space.
 import { defineScript, type CommandParser } from '@redis/client';
 import type { GatewayRedis } from '../redis.ts';
+import { withinReplyTimeout } from '../redis-reply.ts';
 
 export interface RunningEntry {
   state: 'running';
@@ -116,15 +117,17 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async claim(key: string, claim: RunningEntry, nowMs: number): Promise<Entry | null> {
     const ttl = Math.max(1, claim.expires_at - nowMs);
-    const found = await this.redis.idemClaim(key, JSON.stringify(claim), ttl, nowMs);
+    const found = await withinReplyTimeout(this.redis.idemClaim(key, JSON.stringify(claim), ttl, nowMs));
     return found ? (JSON.parse(found) as Entry) : null;
   }
 
   async complete(key: string, owner: string, done: DoneEntry, nowMs: number): Promise<void> {
-    await this.redis.idemSettle(key, owner, JSON.stringify(done), Math.max(1, done.expires_at - nowMs));
+    await withinReplyTimeout(
+      this.redis.idemSettle(key, owner, JSON.stringify(done), Math.max(1, done.expires_at - nowMs)),
+    );
   }
 
   async release(key: string, owner: string): Promise<void> {
-    await this.redis.idemSettle(key, owner, '', 1);
+    await withinReplyTimeout(this.redis.idemSettle(key, owner, '', 1));
   }
 }

@@ -3,6 +3,7 @@
 // out the last token or the last request of a quota.
 import { defineScript, type CommandParser } from '@redis/client';
 import type { GatewayRedis } from '../redis.ts';
+import { withinReplyTimeout } from '../redis-reply.ts';
 import type { AdmitInput, AdmitResult, LimitStore, WindowHit } from './store.ts';
 
 // KEYS: bucket, day counter, month counter (an unused one repeats a used key and is not touched).
@@ -86,17 +87,19 @@ export class RedisLimitStore implements LimitStore {
   async admit(input: AdmitInput): Promise<AdmitResult> {
     const b = input.bucket;
     const q = input.quota;
-    const r = await this.redis.limitsAdmit(admitKeys(input), [
-      input.nowMs,
-      b ? b.capacity : 0,
-      b ? b.refillPerSecond / 1000 : 0,
-      b ? Math.ceil((b.capacity / b.refillPerSecond) * 1000) + 60_000 : 0,
-      q ? 1 : 0,
-      q?.dailyLimit ?? 0,
-      q?.monthlyLimit ?? 0,
-      q?.dayTtlMs ?? 0,
-      q?.monthTtlMs ?? 0,
-    ]);
+    const r = await withinReplyTimeout(
+      this.redis.limitsAdmit(admitKeys(input), [
+        input.nowMs,
+        b ? b.capacity : 0,
+        b ? b.refillPerSecond / 1000 : 0,
+        b ? Math.ceil((b.capacity / b.refillPerSecond) * 1000) + 60_000 : 0,
+        q ? 1 : 0,
+        q?.dailyLimit ?? 0,
+        q?.monthlyLimit ?? 0,
+        q?.dayTtlMs ?? 0,
+        q?.monthTtlMs ?? 0,
+      ]),
+    );
     return {
       allowed: r[0] === 1,
       retryAfterMs: Number(r[1]),
@@ -107,7 +110,7 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async hit(key: string, ttlMs: number): Promise<WindowHit> {
-    return { count: Number(await this.redis.limitsHit(key, ttlMs)) };
+    return { count: Number(await withinReplyTimeout(this.redis.limitsHit(key, ttlMs))) };
   }
 
   async close(): Promise<void> {}
