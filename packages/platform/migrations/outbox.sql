@@ -1,7 +1,7 @@
 -- Transactional outbox (packages/platform/src/bus/outbox.ts): events written in the same transaction
--- as the change that causes them; the service's OutboxRelay publishes them to the event bus and sets
--- sent_at. Included by every publishing service's migrations; mirrored by its prisma/schema.prisma
--- (model OutboxEvent).
+-- as the change that causes them; the service's OutboxRelay publishes them to the event bus and
+-- deletes them (sent_at: set by earlier releases, which kept sent rows a day). Included by every
+-- publishing service's migrations; mirrored by its prisma/schema.prisma (model OutboxEvent).
 CREATE TABLE IF NOT EXISTS outbox (
   id              text           PRIMARY KEY,
   seq             bigserial      NOT NULL,

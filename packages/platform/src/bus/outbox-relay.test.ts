@@ -159,7 +159,7 @@ describe('outbox writer', () => {
 });
 
 describe('OutboxRelay', () => {
-  it('publishes committed rows in order per key with the row id as event id, and marks them sent', async () => {
+  it('publishes committed rows in order per key with the row id as event id, and deletes them', async () => {
     await reset();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++)
@@ -179,8 +179,8 @@ describe('OutboxRelay', () => {
         [1, 3, 5],
       );
       assert.deepEqual(bus.published.map((p) => p.id).sort(), [...ids].sort());
-      const { rows } = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
-      assert.equal(rows[0].n, 0);
+      const { rows } = await pool.query('SELECT count(*)::int AS n FROM outbox');
+      assert.equal(rows[0].n, 0, 'published rows are gone from the outbox');
       assert.deepEqual(await r.relayOnce(), { published: 0, failed: 0, deferred: 0 }, 'nothing is sent twice');
     } finally {
       await r.close();
@@ -333,6 +333,27 @@ describe('OutboxRelay', () => {
       }
     } finally {
       await Promise.all(relays.map((r) => r.close()));
+    }
+  });
+
+  it('at its start, deletes rows an earlier release marked sent (and kept), and publishes the rest', async () => {
+    await reset();
+    for (const n of [1, 2])
+      await inTransaction(pool, (c) => writeOutbox(c, { topic: 't.old', key: 'k', payload: { n } }));
+    await pool.query("UPDATE outbox SET sent_at = now() - interval '1 hour' WHERE payload->>'n' = '1'");
+    const bus = recordingBus();
+    const r = relay(bus, { pollIntervalMs: 10_000 });
+    try {
+      await r.start();
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { n: number }).n),
+        [2],
+        'the row marked sent is not published again',
+      );
+      const { rows } = await pool.query('SELECT count(*)::int AS n FROM outbox');
+      assert.equal(rows[0].n, 0);
+    } finally {
+      await r.close();
     }
   });
 
