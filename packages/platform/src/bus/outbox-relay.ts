@@ -227,9 +227,9 @@ export class OutboxRelay {
 
   /**
    * Publishes the round's rows (per key, in order) in one batch: one commit or produce request per
-   * round instead of one per row, which at a thousand chart creations a second was the bus's whole
-   * cost (issue 18). If the batch fails, row by row, so that a row the bus refuses holds up only its
-   * own key; rows the failed batch did publish go again with the same ids. Returns the ids published.
+   * round instead of one per row (issue 18: 0.84 bus commits per chart creation before, 0.17 after).
+   * If the batch fails, row by row, so that a row the bus refuses holds up only its own key; rows the
+   * failed batch did publish go again with the same ids. Returns the ids published.
    */
   private async publishRows(client: pg.PoolClient, ready: OutboxRow[][], result: RoundResult): Promise<string[]> {
     const rows = ready.flat();
