@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
+import { dropDatabases } from '@astro/platform/db/index';
 import { ROOT, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from './fleet.ts';
 import { selectBus, type FleetBus } from './kafka-bus.ts';
 import { startMailCapture } from './mail-capture.ts';
@@ -75,16 +75,6 @@ function findTests(dir: string, out: string[] = []): string[] {
     else if (name.endsWith('.test.ts')) out.push(path.relative(ROOT, p));
   }
   return out;
-}
-
-async function dropDatabases(prefix: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-    `${prefix}\\_%`,
-  ]);
-  for (const r of rows) await client.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
-  await client.end();
 }
 
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -329,7 +319,7 @@ try {
     if (!(late instanceof Error)) await late.stop();
   }
   await mail.close();
-  await dropDatabases(runId);
+  await dropDatabases(adminUrl, runId);
   // One plain closing line over both halves, whatever the reporters printed above.
   console.log(`\n${total.pass} passed, ${total.fail} failed, ${total.skipped} skipped`);
   if (status === 0) fs.rmSync(dataDir, { recursive: true, force: true });

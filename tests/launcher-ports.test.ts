@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll as after, describe, it } from '@jest/globals';
-import pg from 'pg';
+import { dropDatabases } from '@astro/platform/db/index';
 import { freePort, startFleet } from '../scripts/fleet.ts';
 import { api, BASE_URL, expectStatus, rand, ROOT, strongPassword, uniqueEmail } from './helpers/client.ts';
 
@@ -26,13 +26,7 @@ const tmp = () => {
 
 after(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-    `${prefix}\\_%`,
-  ]);
-  for (const r of rows) await client.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
-  await client.end();
+  await dropDatabases(ADMIN_URL, prefix);
 });
 
 /** `npm start` (scripts/start.ts) with `env`; resolves on "is up" or on exit, with its output. */

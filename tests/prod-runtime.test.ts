@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
-import pg from 'pg';
 import { checkInstance, closeHealthClient } from '@astro/platform';
+import { dropDatabases } from '@astro/platform/db/index';
 import { freePort, portHolder, startFleet, type RunningFleet } from '../scripts/fleet.ts';
 import { api, expectStatus, rand, strongPassword, uniqueEmail } from './helpers/client.ts';
 
@@ -20,20 +20,10 @@ const prefix = `prodrt${Date.now().toString(36)}${rand(4)
   .toLowerCase()
   .replace(/[^a-z0-9]/g, '')}`;
 
-async function dropDatabases() {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-    `${prefix}\\_%`,
-  ]);
-  for (const r of rows) await client.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
-  await client.end();
-}
-
 before(() => {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'pipe' });
 });
-after(dropDatabases);
+after(() => dropDatabases(ADMIN_URL, prefix));
 
 describe('FLEET_RUNTIME=dist', () => {
   let fleet: RunningFleet;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll as after, beforeAll as before, describe, it } from '@jest/globals';
+import { dropDatabases } from '@astro/platform/db/index';
 import { startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../scripts/fleet.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './helpers/otlp-receiver.ts';
 
@@ -75,6 +76,10 @@ function descends(spans: ReceivedSpan[], child: ReceivedSpan, ancestor: Received
   return false;
 }
 
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+// The fleet's databases, dropped when the test ends (scripts/test.ts drops only its own run's).
+const dbPrefix = `otlp_${process.pid}_${Date.now().toString(36)}`;
+
 describe('OpenTelemetry export (OTLP)', () => {
   let key: string;
 
@@ -82,11 +87,11 @@ describe('OpenTelemetry export (OTLP)', () => {
     receiver = await startOtlpReceiver();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-otlp-'));
     fleet = await startFleet({
-      databaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+      databaseUrl: ADMIN_URL,
       dataDir,
       gatewayPort: 0,
       randomPorts: true,
-      dbPrefix: `otlp_${process.pid}_${Date.now().toString(36)}`,
+      dbPrefix,
       output: 'files',
       log: () => {},
       env: {
@@ -112,6 +117,7 @@ describe('OpenTelemetry export (OTLP)', () => {
 
   after(async () => {
     await fleet?.stop();
+    await dropDatabases(ADMIN_URL, dbPrefix);
     await receiver?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

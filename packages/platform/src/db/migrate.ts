@@ -47,6 +47,25 @@ export async function ensureDatabase(adminUrl: string, dbName: string): Promise<
 }
 
 /**
+ * Drops every database named `<prefix>_...` (a fleet's, a test run's), connected or not. Returns how
+ * many were dropped.
+ */
+export async function dropDatabases(adminUrl: string, prefix: string): Promise<number> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${prefix.replace(/[\\_%]/g, (c) => `\\${c}`)}\\_%`,
+    ]);
+    for (const r of rows)
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(r.datname)} WITH (FORCE)`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Applies the `.sql` files of `migrationsDir` not yet recorded in `pgmigrations`, in file-name order
  * (numeric prefix first), each in its own transaction together with its bookkeeping row. Returns the
  * names applied (file names without `.sql`), empty when the database was up to date.
