@@ -40,13 +40,21 @@ const COLUMNS = [
   'computed_at',
 ] as const;
 
-/** The INSERT of `rows` chart rows, parameters $1.. in COLUMNS order, row after row. */
-const insertSql = (rows: number) =>
-  `INSERT INTO charts (${COLUMNS.join(', ')}) VALUES ` +
-  Array.from(
-    { length: rows },
-    (_, r) => `(${COLUMNS.map((_, i) => `$${r * COLUMNS.length + i + 1}`).join(', ')})`,
-  ).join(', ');
+/** The INSERT of `rows` chart rows, parameters $1.. in COLUMNS order, row after row (kept per size). */
+const insertTexts = new Map<number, string>();
+function insertSql(rows: number): string {
+  let text = insertTexts.get(rows);
+  if (!text) {
+    text =
+      `INSERT INTO charts (${COLUMNS.join(', ')}) VALUES ` +
+      Array.from(
+        { length: rows },
+        (_, r) => `(${COLUMNS.map((_, i) => `$${r * COLUMNS.length + i + 1}`).join(', ')})`,
+      ).join(', ');
+    insertTexts.set(rows, text);
+  }
+  return text;
+}
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM charts WHERE id = $1 AND tenant_id = $2`;
 
 interface Row extends Omit<ChartRecord, 'birth_utc_ms'> {
