@@ -47,6 +47,11 @@ describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
         'Architecture floor (scripts/bench/floor.ts)',
       ])
         assert.ok(out.includes(row), `the bench printed no "${row}"`);
+      // The mixed phase's RSS table: every process's row complete, its peaks in each half included.
+      assert.ok(out.includes('| peak, first half | peak, second half | peak growth |'), 'the RSS peak columns');
+      const gateway = out.split('\n').find((l) => l.startsWith('| gateway |'))!;
+      assert.equal(gateway.split('|').length - 2, 10, gateway);
+      assert.ok(!gateway.includes('—'), `a figure is missing: ${gateway}`);
       const file = /written to (\S+\.md)/.exec(out)?.[1];
       assert.ok(file && fs.existsSync(path.resolve(ROOT, file)), `results file ${file}`);
     },

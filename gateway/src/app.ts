@@ -15,6 +15,7 @@ import {
   runWithContext,
   type Logger,
 } from '@astro/platform';
+import { admission } from './admission.ts';
 import { createDispatcher, writeJson, type DispatchDeps } from './dispatch.ts';
 import { corsMiddleware } from './edge/cors.ts';
 import { requestFacts } from './edge/plain-http.ts';
@@ -37,6 +38,8 @@ export interface AppDeps extends DispatchDeps {
   extraRoutes?: express.Router[];
   /** Usage metering (gateway/src/metering): one record per authenticated request. */
   usage?: UsageMeter;
+  /** Unary API requests in progress at once; the rest wait in arrival order (admission.ts). 0 = no bound. */
+  maxInFlight?: number;
 }
 
 /** Translates anything thrown into the spec's envelope; unknown failures are 500 internal_error. */
@@ -177,7 +180,10 @@ export function createApp(deps: AppDeps): express.Express {
   // Express calls app.handle(req, res, callback) for every request (its typings leave it out).
   const handled = app as unknown as { handle(req: Request, res: Response, callback?: NextFunction): void };
   const viaRouter = handled.handle.bind(app);
+  // The bound on requests in progress (admission.ts) comes right after `observe`, so a request's logged
+  // latency includes its wait; the Express paths (ops, docs) are never bounded.
   const chain = [...edge, dispatch];
+  chain.splice(chain.indexOf(observe) + 1, 0, admission({ limit: deps.maxInFlight ?? 0, exempt: isStreamRoute }));
   handled.handle = (req: Request, res: Response, callback?: NextFunction) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -202,6 +208,11 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   };
   return app;
+}
+
+function isStreamRoute(req: Request): boolean {
+  const m = (req as Request & { routeMatch?: Match }).routeMatch;
+  return m?.kind === 'found' && m.route.responseStream;
 }
 
 /** The route table's match, or undefined when a path parameter is malformed (the router path's 422). */

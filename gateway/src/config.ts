@@ -17,6 +17,10 @@ export const gatewayConfigSpec = {
   JWT_ISSUER: key(str('astro-account'), 'expected iss of session JWTs'),
   JWT_AUDIENCE: key(str('astro-api'), 'expected aud of session JWTs'),
   BODY_LIMIT_BYTES: key(int(1024 * 1024, 1), 'largest accepted request body; larger answers 413'),
+  MAX_IN_FLIGHT: key(
+    int(24, 0),
+    'unary API requests this gateway works on at once; more wait their turn in arrival order (bounds the work of an event-loop turn under load; a request still in progress after 50 ms gives its place up); 0 = no bound',
+  ),
   BACKEND_DEADLINE_MS: key(int(15_000, 1), 'deadline of a unary call to a service'),
   STREAM_DEADLINE_MS: key(int(300_000, 1), 'deadline of a streaming call to a service'),
   CORS_ORIGINS: key(

@@ -88,6 +88,7 @@ const app = createApp({
   bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
   deadlineMs: cfg.BACKEND_DEADLINE_MS,
   streamDeadlineMs: cfg.STREAM_DEADLINE_MS,
+  maxInFlight: cfg.MAX_IN_FLIGHT,
   idempotency,
   chartAnswers,
   usage,

@@ -102,6 +102,68 @@ export function cpuPerRequest(
   }
   return out;
 }
+/**
+ * The pid of every fleet process, found by the INSTANCE_ID the launcher gave it (/proc/<pid>/environ):
+ * reading their RSS from /proc does not scrape /metrics, which would restart the delay histograms.
+ */
+export function fleetPids(instances: Record<string, string>): Record<string, number> {
+  const byInstance = new Map(Object.entries(instances).map(([name, id]) => [`INSTANCE_ID=${id}`, name]));
+  const out: Record<string, number> = {};
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let environ: string;
+    try {
+      environ = fs.readFileSync(`/proc/${pid}/environ`, 'latin1');
+    } catch {
+      continue;
+    }
+    for (const entry of environ.split('\0')) {
+      const name = byInstance.get(entry);
+      if (name) out[name] = Number(pid);
+    }
+  }
+  return out;
+}
+
+/**
+ * Resident memory of each process sampled every `everyMs` until stop(): its peak in each half of the
+ * span. A garbage-collected heap rises and falls by up to its initial size (192 MB in the gateway and
+ * vedic-calc), so two single readings compare two points of that cycle; the peaks of the two halves
+ * compare the cycles themselves, and only growth that goes on (a leak) raises the second.
+ */
+export function rssPeaks(pids: Record<string, number>, everyMs = 500) {
+  const samples: { at: number; rss: Record<string, number> }[] = [];
+  const read = () => {
+    const rss: Record<string, number> = {};
+    for (const [name, pid] of Object.entries(pids)) {
+      try {
+        const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (m) rss[name] = Number(m[1]) / 1024;
+      } catch {
+        // ended
+      }
+    }
+    samples.push({ at: Date.now(), rss });
+  };
+  read();
+  const timer = setInterval(read, everyMs);
+  return {
+    /** Peak RSS, MiB, of each process in the first and second half of the sampled span. */
+    stop(): Record<string, { first: number; second: number }> {
+      clearInterval(timer);
+      read();
+      const mid = (samples[0]!.at + samples.at(-1)!.at) / 2;
+      const out: Record<string, { first: number; second: number }> = {};
+      for (const { at, rss } of samples)
+        for (const [name, mib] of Object.entries(rss)) {
+          const p = (out[name] ??= { first: 0, second: 0 });
+          if (at < mid) p.first = Math.max(p.first, mib);
+          else p.second = Math.max(p.second, mib);
+        }
+      return out;
+    },
+  };
+}
+
 /** "gateway 12.3 (max 40.1)": the process with the worst p99 delay of a phase. */
 export function worstDelay(s: Record<string, ProcessSample>): { name: string; p99: number; max: number } {
   let worst = { name: '—', p99: NaN, max: NaN };

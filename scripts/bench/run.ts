@@ -17,7 +17,8 @@
 // With its own fleet, every phase also reports the worst p99 event-loop delay among the fleet's
 // processes during that phase (fleet-probe.ts; target <= 20 ms), and a mixed workload closes the run:
 // 70 % calc GETs, 20 % chart GETs, 10 % chart creations at 200 connections for 6 x BENCH_SECONDS
-// (60 s by default), with latency percentiles, errors and every process's RSS before and after.
+// (60 s by default) after BENCH_SECONDS of warm-up at that load, with latency percentiles, errors,
+// every process's RSS before and after and its peak in each half of the phase.
 // Smoke mode: BENCH_SECONDS=1 BENCH_KAFKA=0 (prints the same tables; nothing is asserted on time).
 // Profiles: BENCH_CPU_PROF=<dir> starts every fleet process with --cpu-prof into <dir> (read them with
 // scripts/bench/profile-summary.ts); the profiles are written when the fleet stops. BENCH_NODE_FLAGS adds
@@ -36,7 +37,7 @@ import { ROOT, runtimeFromEnv, startFleet, TEST_FLEET_LIMITS, type RunningFleet 
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { runOperator } from '../operator.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
-import { cpuPerRequest, FleetProbe, worstDelay, type ProcessSample } from './fleet-probe.ts';
+import { cpuPerRequest, FleetProbe, fleetPids, rssPeaks, worstDelay, type ProcessSample } from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 import { measureFloor, type FloorRow } from './floor.ts';
 import {
@@ -441,14 +442,19 @@ try {
     ...ring.slice(7, 9).map((id) => ({ method: 'GET' as const, path: `/v1/charts/${id}` })),
     { method: 'POST', path: '/v1/charts', body: chartBody },
   ];
-  console.log(`mixed workload, 200 connections, ${6 * seconds} s`);
+  // The first seconds at 200 connections size every heap and cache to the load (the chart caches fill
+  // with the new charts); the RSS figures start after them.
+  console.log(`mixed workload, 200 connections, ${seconds} s of warm-up, then ${6 * seconds} s`);
+  await cannon({ url: baseUrl, headers, connections: 200, duration: seconds, requests: mixedRequests });
   const mixedCpuBefore = await probe?.cpuSeconds();
   const rssBefore = await probe?.sample(); // also starts the phase's event-loop delay histograms
-  // A scrape halfway tells growth that levels off (heap sized to 200 connections) from growth that goes
-  // on (a leak): the second half's growth is the steady-state figure.
+  // The halfway scrape splits the phase's event-loop delay in two (the worse half is reported); the
+  // RSS peaks of the two halves (rssPeaks, sampled from /proc) tell a heap's rise and fall from growth
+  // that goes on (a leak).
   const halfway = new Promise<Record<string, ProcessSample> | undefined>((resolve) =>
     setTimeout(() => resolve(probe?.sample()), 3_000 * seconds),
   );
+  const peaks = fleet && rssPeaks(fleetPids(fleet.instances));
   const mixed = await cannon({
     url: baseUrl,
     headers,
@@ -456,6 +462,7 @@ try {
     duration: 6 * seconds,
     requests: mixedRequests,
   });
+  const mixedPeaks = peaks?.stop();
   const mixedMid = await halfway;
   const mixedAfter = await probe?.sample();
   const mixedCpuAfter = await probe?.cpuSeconds();
@@ -624,17 +631,18 @@ try {
     const growth = (from: number, to: number) => `${fmt((100 * (to - from)) / from, 1)} %`;
     out.push(
       '',
-      '| process | RSS before MiB | halfway | after | growth | growth, second half | event-loop delay p99 ms | max ms |',
+      '| process | RSS before MiB | halfway | after | growth | peak, first half | peak, second half | peak growth | event-loop delay p99 ms | max ms |',
     );
-    out.push('|---|---:|---:|---:|---:|---:|---:|---:|');
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, a] of Object.entries(mixedAfter)) {
       const b = rssBefore[name]!;
       const m = mixedMid[name]!;
+      const pk = mixedPeaks?.[name];
       // The halfway scrape restarted the delay histograms: the phase's figure is the worse half's.
       out.push(
         `| ${name} | ${fmt(b.rssMiB, 0)} | ${fmt(m.rssMiB, 0)} | ${fmt(a.rssMiB, 0)} | ${growth(b.rssMiB, a.rssMiB)} | ` +
-          `${growth(m.rssMiB, a.rssMiB)} | ${fmt(Math.max(m.eldP99Ms, a.eldP99Ms), 1)} | ` +
-          `${fmt(Math.max(m.eldMaxMs, a.eldMaxMs), 1)} |`,
+          `${fmt(pk?.first, 0)} | ${fmt(pk?.second, 0)} | ${pk ? growth(pk.first, pk.second) : '—'} | ` +
+          `${fmt(Math.max(m.eldP99Ms, a.eldP99Ms), 1)} | ${fmt(Math.max(m.eldMaxMs, a.eldMaxMs), 1)} |`,
       );
     }
   }

@@ -1,0 +1,83 @@
+// At most N unary API requests in progress in this gateway; the rest wait their turn in arrival order.
+//
+// Why: the gateway works one event-loop turn at a time, and a turn runs every callback that is ready
+// (sockets read, Redis replies, gRPC answers, each with the request work that follows). At 200
+// connections all 200 requests were in progress at once, so turns ran dozens of requests' work:
+// 80-120 ms during which no timer fired and no other socket was read (issue 18's mixed workload,
+// event-loop delay p99 of the gateway; the services behind it saw the same bursts). With the bound a
+// turn runs at most about N requests' work whatever the number of connections, and a waiting request
+// costs only its parsed headers. The order of answers stays first come, first served.
+//
+// The bound is on work, not on waiting: a request still in progress after `holdMs` (its backend is slow,
+// an LLM call, a 400-day search) gives its place up, so a few slow calls never hold back the rest.
+// Streams (SSE) are not counted at all; ops and docs paths never come here (app.ts's front sends only
+// proto routes), so health checks answer under any load.
+import type { NextFunction, Request, Response } from 'express';
+
+export interface Admission {
+  (req: Request, res: Response, next: NextFunction): void;
+  /** Requests holding a place and waiting for one now (tests). */
+  readonly counts: () => { active: number; waiting: number };
+}
+
+export interface AdmissionOptions {
+  /** Requests in progress at once; 0 = no bound. */
+  limit: number;
+  /** How long a request keeps its place, ms. */
+  holdMs?: number;
+  /** Requests that are never counted (streams). */
+  exempt?: (req: Request) => boolean;
+  now?: () => number;
+}
+
+export function admission({ limit, holdMs = 50, exempt = () => false, now = Date.now }: AdmissionOptions): Admission {
+  /** Places taken: each request's admission time, by its own key object. */
+  const active = new Map<object, number>();
+  // A FIFO as an array with a moving head: shift() on a long array copies it.
+  let waiting: (() => void)[] = [];
+  let head = 0;
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const admitNext = () => {
+    while (head < waiting.length && active.size < limit) {
+      const start = waiting[head]!;
+      waiting[head++] = undefined as never;
+      start();
+    }
+    if (head === waiting.length) {
+      waiting = [];
+      head = 0;
+    }
+  };
+  // One shared timer, running only while places are taken, frees the places held too long.
+  const sweep = () => {
+    const oldest = now() - holdMs;
+    for (const [key, since] of active) if (since <= oldest) active.delete(key);
+    admitNext();
+    if (active.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+
+  const admit = ((req: Request, res: Response, next: NextFunction) => {
+    if (limit <= 0 || exempt(req)) return next();
+    const key = {};
+    let gone = false;
+    const start = () => {
+      if (gone) return; // its caller went away while it waited
+      active.set(key, now());
+      sweeper ??= setInterval(sweep, Math.max(1, holdMs / 2)).unref();
+      next();
+    };
+    // 'close' follows every response, answered or abandoned (Node emits it after 'finish' too).
+    res.once('close', () => {
+      gone = true;
+      if (active.delete(key)) admitNext();
+    });
+    if (active.size < limit && head === waiting.length) start();
+    else waiting.push(start);
+  }) as Admission;
+  Object.defineProperty(admit, 'counts', { value: () => ({ active: active.size, waiting: waiting.length - head }) });
+  return admit;
+}
