@@ -91,6 +91,11 @@ export const DASHBOARDS = {
       exprs: [{ expr: 'max by (service) (nodejs_eventloop_lag_p99_seconds)', legend: '{{service}}' }],
       unit: 's',
     },
+    {
+      title: 'Gateway requests waiting for a place (MAX_IN_FLIGHT)',
+      exprs: [{ expr: 'sum by (service) (gateway_requests_waiting)', legend: '{{service}}' }],
+      unit: 'short',
+    },
   ]),
   'route-latency.json': dashboard('astro-routes', 'Astro API: per-route latency', [
     {

@@ -13,6 +13,7 @@
 // Streams (SSE) are not counted at all; ops and docs paths never come here (app.ts's front sends only
 // proto routes), so health checks answer under any load.
 import type { NextFunction, Request, Response } from 'express';
+import { requestsWaiting } from '@astro/platform';
 
 export interface Admission {
   (req: Request, res: Response, next: NextFunction): void;
@@ -39,6 +40,7 @@ export function admission({ limit, holdMs = 50, exempt = () => false, now = Date
   let sweeper: NodeJS.Timeout | undefined;
 
   const admitNext = () => {
+    if (head === waiting.length) return;
     while (head < waiting.length && active.size < limit) {
       const start = waiting[head]!;
       waiting[head++] = undefined as never;
@@ -48,6 +50,7 @@ export function admission({ limit, holdMs = 50, exempt = () => false, now = Date
       waiting = [];
       head = 0;
     }
+    requestsWaiting.set(waiting.length - head);
   };
   // One shared timer, running only while places are taken, frees the places held too long.
   const sweep = () => {
@@ -75,8 +78,9 @@ export function admission({ limit, holdMs = 50, exempt = () => false, now = Date
       gone = true;
       if (active.delete(key)) admitNext();
     });
-    if (active.size < limit && head === waiting.length) start();
-    else waiting.push(start);
+    if (active.size < limit && head === waiting.length) return start();
+    waiting.push(start);
+    requestsWaiting.set(waiting.length - head);
   }) as Admission;
   Object.defineProperty(admit, 'counts', { value: () => ({ active: active.size, waiting: waiting.length - head }) });
   return admit;

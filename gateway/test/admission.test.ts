@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from '@jest/globals';
 import type { Request, Response } from 'express';
+import { requestsWaiting } from '@astro/platform';
 import { admission, type AdmissionOptions } from '../src/admission.ts';
 
 interface Harness {
@@ -81,6 +82,8 @@ describe('admission', () => {
     }
     assert.deepEqual(h.started, ['/a', '/b']);
     assert.deepEqual(h.counts(), { active: 2, waiting: 2 });
+    const gauge = async () => (await requestsWaiting.get()).values[0]?.value;
+    assert.equal(await gauge(), 2, 'gateway_requests_waiting');
     h.answer('/b');
     assert.equal(await calls[1]!.done, 200);
     await until(() => h.started.length === 3, '/c to start');
@@ -91,6 +94,7 @@ describe('admission', () => {
     h.answer('/d');
     assert.deepEqual(await Promise.all(calls.map((c) => c.done)), [200, 200, 200, 200]);
     assert.deepEqual(h.counts(), { active: 0, waiting: 0 });
+    assert.equal(await gauge(), 0);
   });
 
   it('skips a caller that went away while it waited', async () => {

@@ -71,6 +71,12 @@ export const chartAnswerReads = new client.Counter({
   registers: [registry],
 });
 
+export const requestsWaiting = new client.Gauge({
+  name: 'gateway_requests_waiting',
+  help: 'API requests the gateway holds back while MAX_IN_FLIGHT requests are in progress (admission.ts); above 0 only when it is saturated',
+  registers: [registry],
+});
+
 export const outboxPending = new client.Gauge({
   name: 'outbox_pending',
   help: 'Outbox rows committed but not yet published to the event bus, by service (sampled by the relay)',
