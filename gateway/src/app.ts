@@ -40,6 +40,8 @@ export interface AppDeps extends DispatchDeps {
   usage?: UsageMeter;
   /** Unary API requests in progress at once; the rest wait in arrival order (admission.ts). 0 = no bound. */
   maxInFlight?: number;
+  /** How long a request keeps its place (admission.ts holdMs). */
+  maxInFlightHoldMs?: number;
 }
 
 /** Translates anything thrown into the spec's envelope; unknown failures are 500 internal_error. */
@@ -183,7 +185,8 @@ export function createApp(deps: AppDeps): express.Express {
   // The bound on requests in progress (admission.ts) comes right after `observe`, so a request's logged
   // latency includes its wait; the Express paths (ops, docs) are never bounded.
   const chain = [...edge, dispatch];
-  chain.splice(chain.indexOf(observe) + 1, 0, admission({ limit: deps.maxInFlight ?? 0, exempt: isStreamRoute }));
+  const admit = admission({ limit: deps.maxInFlight ?? 0, holdMs: deps.maxInFlightHoldMs, exempt: isStreamRoute });
+  chain.splice(chain.indexOf(observe) + 1, 0, admit);
   handled.handle = (req: Request, res: Response, callback?: NextFunction) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');

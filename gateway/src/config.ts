@@ -19,7 +19,11 @@ export const gatewayConfigSpec = {
   BODY_LIMIT_BYTES: key(int(1024 * 1024, 1), 'largest accepted request body; larger answers 413'),
   MAX_IN_FLIGHT: key(
     int(24, 0),
-    'unary API requests this gateway works on at once; more wait their turn in arrival order (bounds the work of an event-loop turn under load; a request still in progress after 50 ms gives its place up); 0 = no bound',
+    'unary API requests this gateway works on at once; more wait their turn in arrival order (bounds the work of an event-loop turn under load); 0 = no bound',
+  ),
+  MAX_IN_FLIGHT_HOLD_MS: key(
+    int(50, 1),
+    'how long a request keeps its MAX_IN_FLIGHT place; one still in progress then (a slow backend call) gives it up',
   ),
   BACKEND_DEADLINE_MS: key(int(15_000, 1), 'deadline of a unary call to a service'),
   STREAM_DEADLINE_MS: key(int(300_000, 1), 'deadline of a streaming call to a service'),

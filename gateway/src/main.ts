@@ -89,6 +89,7 @@ const app = createApp({
   deadlineMs: cfg.BACKEND_DEADLINE_MS,
   streamDeadlineMs: cfg.STREAM_DEADLINE_MS,
   maxInFlight: cfg.MAX_IN_FLIGHT,
+  maxInFlightHoldMs: cfg.MAX_IN_FLIGHT_HOLD_MS,
   idempotency,
   chartAnswers,
   usage,

@@ -129,8 +129,14 @@ export interface SideFleet {
   stop(): Promise<void>;
 }
 
-/** A second llm service (own providers and settings, the test fleet's database) and a gateway on it. */
-export async function startSideFleet(env: Record<string, string>): Promise<SideFleet> {
+/**
+ * A second llm service (own providers and settings, the test fleet's database) and a gateway on it
+ * (with `gatewayEnv` besides the fleet's).
+ */
+export async function startSideFleet(
+  env: Record<string, string>,
+  gatewayEnv: Record<string, string> = {},
+): Promise<SideFleet> {
   const fleetEnv = JSON.parse(process.env.FLEET_ENV ?? 'null') as Record<string, string> | null;
   assert.ok(
     fleetEnv && process.env.LLM_DATABASE_URL,
@@ -173,6 +179,7 @@ export async function startSideFleet(env: Record<string, string>): Promise<SideF
     assert.ok(await waitForServing(`127.0.0.1:${grpcPort}`, 120_000), 'the side llm service is serving');
     const httpPort = await freePort();
     launch('gateway/src/main.ts', {
+      ...gatewayEnv,
       PORT: String(httpPort),
       LLM_ADDR: `127.0.0.1:${grpcPort}`,
       METRICS_PORT: '0',
