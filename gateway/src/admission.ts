@@ -14,6 +14,7 @@
 // proto routes), so health checks answer under any load.
 import type { NextFunction, Request, Response } from 'express';
 import { requestsWaiting } from '@astro/platform';
+import { Expiring } from './expiring.ts';
 
 export interface Admission {
   (req: Request, res: Response, next: NextFunction): void;
@@ -32,13 +33,9 @@ export interface AdmissionOptions {
 }
 
 export function admission({ limit, holdMs = 50, exempt = () => false, now = Date.now }: AdmissionOptions): Admission {
-  /** Places taken: each request's admission time, by its own key object. */
-  const active = new Map<object, number>();
   // A FIFO as an array with a moving head: shift() on a long array copies it.
   let waiting: (() => void)[] = [];
   let head = 0;
-  let sweeper: NodeJS.Timeout | undefined;
-
   const admitNext = () => {
     if (head === waiting.length) return;
     while (head < waiting.length && active.size < limit) {
@@ -52,31 +49,21 @@ export function admission({ limit, holdMs = 50, exempt = () => false, now = Date
     }
     requestsWaiting.set(waiting.length - head);
   };
-  // One shared timer, running only while places are taken, frees the places held too long.
-  const sweep = () => {
-    const oldest = now() - holdMs;
-    for (const [key, since] of active) if (since <= oldest) active.delete(key);
-    admitNext();
-    if (active.size === 0) {
-      clearInterval(sweeper);
-      sweeper = undefined;
-    }
-  };
+  /** Places taken, by each request's start function; one held past holdMs is freed (expiring.ts). */
+  const active = new Expiring<() => void>(holdMs, admitNext, Math.max(1, holdMs / 2), now);
 
   const admit = ((req: Request, res: Response, next: NextFunction) => {
     if (limit <= 0 || exempt(req)) return next();
-    const key = {};
     let gone = false;
-    const start = () => {
+    const start = (): void => {
       if (gone) return; // its caller went away while it waited
-      active.set(key, now());
-      sweeper ??= setInterval(sweep, Math.max(1, holdMs / 2)).unref();
+      active.add(start);
       next();
     };
     // 'close' follows every response, answered or abandoned (Node emits it after 'finish' too).
     res.once('close', () => {
       gone = true;
-      if (active.delete(key)) admitNext();
+      if (active.delete(start)) admitNext();
     });
     if (active.size < limit && head === waiting.length) return start();
     waiting.push(start);

@@ -77,7 +77,7 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
-  private lastPrune = 0;
+  private pruned = false;
   private lastSample = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -307,13 +307,13 @@ export class OutboxRelay {
   }
 
   /**
-   * Deletes rows an earlier release marked sent instead of deleting (it kept them a day), at most once
-   * a minute; after an upgrade there are none left to find.
+   * Deletes the rows an earlier release marked sent instead of deleting (it kept them a day): once per
+   * relay, on its first round that gets through; no row is marked sent any more.
    */
   private async prune(): Promise<void> {
-    if (Date.now() - this.lastPrune < 60_000) return;
-    this.lastPrune = Date.now();
+    if (this.pruned) return;
     await this.pool.query('DELETE FROM outbox WHERE sent_at IS NOT NULL');
+    this.pruned = true;
   }
 }
 
