@@ -12,6 +12,7 @@
 // an LLM call, a 400-day search) gives its place up, so a few slow calls never hold back the rest.
 // Streams (SSE) are not counted at all; ops and docs paths never come here (app.ts's front sends only
 // proto routes), so health checks answer under any load.
+import { AsyncResource } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import { requestsWaiting } from '@astro/platform';
 import { Expiring } from './expiring.ts';
@@ -66,7 +67,9 @@ export function admission({ limit, holdMs = 50, exempt = () => false, now = Date
       if (active.delete(start)) admitNext();
     });
     if (active.size < limit && head === waiting.length) return start();
-    waiting.push(start);
+    // Started later from another request's callback: bound to this one's async context (its request id
+    // and trace span), or it would run in the other's.
+    waiting.push(AsyncResource.bind(start));
     requestsWaiting.set(waiting.length - head);
   }) as Admission;
   Object.defineProperty(admit, 'counts', { value: () => ({ active: active.size, waiting: waiting.length - head }) });

@@ -13,6 +13,7 @@ import {
   rateLimitRefusals,
   INSTANCE_ID,
   runWithContext,
+  traceHttpRequest,
   type Logger,
 } from '@astro/platform';
 import { admission } from './admission.ts';
@@ -60,6 +61,9 @@ export function toAppError(err: unknown, logger: Logger): AppError {
   return new AppError('internal_error');
 }
 
+/** Health checks are not worth a span each. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
 const DOCS_HTML = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Astrology API reference</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
@@ -82,8 +86,15 @@ export function createApp(deps: AppDeps): express.Express {
   // X-Forwarded-For is honoured only from configured proxies; otherwise req.ip is the socket peer.
   app.set('trust proxy', deps.trustedProxies.length ? deps.trustedProxies : false);
 
-  /** Request id, trace response header, and one log line, metrics and usage record per request. */
-  const observe = (req: Request, res: Response, next: NextFunction) => {
+  /**
+   * Request id, the request's trace span and `traceresponse` header, and one log line, metrics and usage
+   * record per request.
+   */
+  const observe = (req: Request, res: Response, next: NextFunction) =>
+    QUIET_PATHS.has(req.path)
+      ? observed(req, res, next)
+      : traceHttpRequest(req, (end) => observed(req, res, next, end));
+  const observed = (req: Request, res: Response, next: NextFunction, endSpan?: (status: number) => void) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
@@ -106,7 +117,9 @@ export function createApp(deps: AppDeps): express.Express {
       const usage = deps.usage && usageRecordOf(res.locals, req.method, res.statusCode, seconds, new Date());
       if (usage) deps.usage!.record(usage);
     });
-    // The HTTP instrumentation continued the caller's W3C trace (or started one): this request's span.
+    // 'close' follows every response, answered or abandoned by its caller.
+    if (endSpan) res.once('close', () => endSpan(res.statusCode));
+    // This request's span, continuing the caller's W3C trace or starting one.
     const trace = activeTrace();
     if (trace) res.setHeader('traceresponse', formatTraceparent(trace));
     runWithContext({ requestId }, () => next());

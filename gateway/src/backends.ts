@@ -12,6 +12,7 @@ import {
   grpcTarget,
   serviceForPackage,
   REQUEST_ID_METADATA_KEY,
+  traceGrpcCall,
   writePrincipal,
   type FleetService,
   type Principal,
@@ -46,7 +47,7 @@ export interface CallMeta {
    * (the replica went away mid-rollout), within the same deadline. Never set for a non-idempotent write.
    */
   retryUnavailable?: boolean;
-  /** Extra metadata (client address, ...); traceparent is added by the gRPC instrumentation. */
+  /** Extra metadata (client address, ...); traceparent is added by traceGrpcCall. */
   extra?: Record<string, string>;
 }
 
@@ -158,15 +159,21 @@ export class Backends {
   ): Promise<Record<string, unknown>> {
     const client = this.clientFor(t.protoPackage);
     const { serialize, deserialize } = this.codec(t);
+    const md = this.metadata(meta, waitForReady);
+    const endSpan = traceGrpcCall(t.grpcPath, md);
     return new Promise((resolve, reject) => {
       client.makeUnaryRequest(
         t.grpcPath,
         serialize,
         deserialize,
         request,
-        this.metadata(meta, waitForReady),
+        md,
         { deadline: new Date(deadline) },
-        (err, res) => (err ? reject(err) : resolve(res as Record<string, unknown>)),
+        (err, res) => {
+          endSpan(err ? err.code : grpc.status.OK);
+          if (err) reject(err);
+          else resolve(res as Record<string, unknown>);
+        },
       );
     });
   }
@@ -179,9 +186,13 @@ export class Backends {
   ): grpc.ClientReadableStream<Record<string, unknown>> {
     const client = this.clientFor(t.protoPackage);
     const { serialize, deserialize } = this.codec(t);
-    return client.makeServerStreamRequest(t.grpcPath, serialize, deserialize, request, this.metadata(meta), {
+    const md = this.metadata(meta);
+    const endSpan = traceGrpcCall(t.grpcPath, md);
+    const call = client.makeServerStreamRequest(t.grpcPath, serialize, deserialize, request, md, {
       deadline: new Date(Date.now() + meta.deadlineMs),
     });
+    call.once('status', (s: grpc.StatusObject) => endSpan(s.code));
+    return call;
   }
 
   close(): void {

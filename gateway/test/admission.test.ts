@@ -1,17 +1,20 @@
 // The gateway's bound on requests in progress (src/admission.ts), on a real HTTP server: requests past
-// the bound wait in arrival order, a caller that leaves while waiting is skipped, a request that holds
-// its place past holdMs gives it up, and exempt requests (streams) are never counted.
+// the bound wait in arrival order (each in its own async context), a caller that leaves while waiting
+// is skipped, a request that holds its place past holdMs gives it up, and exempt requests (streams) are
+// never counted.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from '@jest/globals';
 import type { Request, Response } from 'express';
-import { requestsWaiting } from '@astro/platform';
+import { currentContext, requestsWaiting, runWithContext } from '@astro/platform';
 import { admission, type AdmissionOptions } from '../src/admission.ts';
 
 interface Harness {
   /** Paths that reached the handler, in order. */
   started: string[];
+  /** The request id of the async context each path's handler ran in (each request runs in its own). */
+  contexts: Map<string, string | undefined>;
   /** Answers the request of that path (it waits until then). */
   answer(path: string): void;
   get(path: string): { done: Promise<number>; abort(): void };
@@ -27,18 +30,23 @@ afterEach(async () => {
 async function harness(opts: AdmissionOptions): Promise<Harness> {
   const admit = admission(opts);
   const started: string[] = [];
+  const contexts = new Map<string, string | undefined>();
   const pending = new Map<string, http.ServerResponse>();
   const server = http.createServer((req, res) =>
-    admit(req as Request, res as Response, () => {
-      started.push(req.url!);
-      pending.set(req.url!, res);
-    }),
+    runWithContext({ requestId: req.url! }, () =>
+      admit(req as Request, res as Response, () => {
+        started.push(req.url!);
+        contexts.set(req.url!, currentContext()?.requestId);
+        pending.set(req.url!, res);
+      }),
+    ),
   );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const h: Harness = {
     started,
+    contexts,
     answer: (path) => pending.get(path)!.end('ok'),
     get(path) {
       const req = http.get({ host: '127.0.0.1', port, path, agent });
@@ -95,6 +103,9 @@ describe('admission', () => {
     assert.deepEqual(await Promise.all(calls.map((c) => c.done)), [200, 200, 200, 200]);
     assert.deepEqual(h.counts(), { active: 0, waiting: 0 });
     assert.equal(await gauge(), 0);
+    // /c and /d were started from another request's callback, yet ran in their own context (request
+    // id, trace span).
+    assert.deepEqual(Object.fromEntries(h.contexts), { '/a': '/a', '/b': '/b', '/c': '/c', '/d': '/d' });
   });
 
   it('skips a caller that went away while it waited', async () => {

@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import { currentContext } from './context.ts';
 import { fromGrpcError } from './errors.ts';
 import { REQUEST_ID_METADATA_KEY } from './principal.ts';
+import { traceGrpcCall } from './trace.ts';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
@@ -44,7 +45,6 @@ export function outgoingMetadata(extra?: (md: grpc.Metadata) => void): grpc.Meta
   const md = new grpc.Metadata();
   const ctx = currentContext();
   if (ctx) md.set(REQUEST_ID_METADATA_KEY, ctx.requestId);
-  // traceparent is added by the gRPC instrumentation (tracing-sdk.ts) from the active span.
   extra?.(md);
   return md;
 }
@@ -55,6 +55,21 @@ type UnaryMethod<Req, Res> = (
   opts: Partial<grpc.CallOptions>,
   cb: (err: grpc.ServiceError | null, res: Res) => void,
 ) => grpc.ClientUnaryCall;
+
+/** The method paths of ts-proto client methods, found once per method. */
+const methodPaths = new WeakMap<object, string>();
+
+/** The gRPC path (`/astro.chart.v1.ChartReaderService/ReadChart`) of a ts-proto client's method. */
+function methodPath(client: grpc.Client, method: object): string {
+  let path = methodPaths.get(method);
+  if (path === undefined) {
+    const definition = (client.constructor as Partial<grpc.ServiceClientConstructor>).service ?? {};
+    const key = Object.keys(definition).find((k) => (client as unknown as Record<string, unknown>)[k] === method);
+    path = key ? definition[key]!.path : '/unknown';
+    methodPaths.set(method, path);
+  }
+  return path;
+}
 
 /** Promisified unary call on a ts-proto client, with a deadline and the request id. */
 export function unary<Req, Res>(
@@ -68,7 +83,13 @@ export function unary<Req, Res>(
   const own = Date.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const inherited = currentContext()?.deadline;
   const deadline = new Date(inherited === undefined ? own : Math.min(own, inherited));
+  // ts-proto's client methods are named after the method; its path is on the client's service definition.
+  const endSpan = traceGrpcCall(methodPath(client, method), md);
   return new Promise<Res>((resolve, reject) => {
-    method.call(client, req, md, { deadline }, (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
+    method.call(client, req, md, { deadline }, (err, res) => {
+      endSpan(err ? err.code : grpc.status.OK);
+      if (err) reject(fromGrpcError(err));
+      else resolve(res);
+    });
   });
 }

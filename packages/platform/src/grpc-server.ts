@@ -4,7 +4,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { runWithContext } from './context.ts';
-import { activeTrace, type TraceParent } from './trace.ts';
+import { activeTrace, traceGrpcServe, type TraceParent } from './trace.ts';
 import { AppError, toGrpcError } from './errors.ts';
 import { fastHttpBodySerializer } from './http-body.ts';
 import { uuidv7 } from './ids.ts';
@@ -15,7 +15,7 @@ import { readPrincipal, REQUEST_ID_METADATA_KEY, type Principal } from './princi
 
 export interface CallContext {
   requestId: string;
-  /** This call's server span (the gRPC instrumentation continues the caller's traceparent). */
+  /** This call's server span (traceGrpcServe continues the caller's traceparent). */
   trace: TraceParent | undefined;
   principal: Principal | undefined;
   metadata: grpc.Metadata;
@@ -95,8 +95,9 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
   const handler = reg.handlers[methodName];
   if (!handler) throw new Error(`${reg.name}: no handler for ${methodName}`);
   const method = def.path.split('/').pop() ?? methodName;
-  const finish = (started: bigint, code: string) => {
-    grpcServerHandled.inc({ service: reg.name, method, code });
+  const finish = (started: bigint, code: 'OK' | grpc.status, endSpan: (code: grpc.status) => void) => {
+    endSpan(code === 'OK' ? grpc.status.OK : code);
+    grpcServerHandled.inc({ service: reg.name, method, code: String(code) });
     grpcServerLatency.observe({ service: reg.name, method }, Number(process.hrtime.bigint() - started) / 1e9);
   };
   // A handler that stops because its client went away is not a failure worth an error line.
@@ -105,46 +106,48 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
     return toGrpcError(err);
   };
   if (def.responseStream) {
-    return (call: grpc.ServerWritableStream<any, any>) => {
+    return (call: grpc.ServerWritableStream<any, any>) =>
+      traceGrpcServe(def.path, call.metadata, (end) => {
+        const ctx = contextOf(call);
+        const started = process.hrtime.bigint();
+        runWithContext(
+          { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
+          async () => {
+            try {
+              await handler(call.request, ctx, (msg: unknown) => call.write(msg));
+              call.end();
+              finish(started, 'OK', end);
+            } catch (err) {
+              const e = report(err, call.cancelled);
+              finish(started, e.code ?? grpc.status.UNKNOWN, end);
+              // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
+              // the client would wait for its deadline. The stream's own 'error' listener records the
+              // status and ends the call with it (before or after messages were written).
+              if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
+            }
+          },
+        );
+      });
+  }
+  return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) =>
+    traceGrpcServe(def.path, call.metadata, (end) => {
       const ctx = contextOf(call);
       const started = process.hrtime.bigint();
       runWithContext(
         { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
         async () => {
           try {
-            await handler(call.request, ctx, (msg: unknown) => call.write(msg));
-            call.end();
-            finish(started, 'OK');
+            const res = await handler(call.request, ctx);
+            finish(started, 'OK', end);
+            callback(null, res);
           } catch (err) {
-            const e = report(err, call.cancelled);
-            finish(started, String(e.code));
-            // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
-            // the client would wait for its deadline. The stream's own 'error' listener records the
-            // status and ends the call with it (before or after messages were written).
-            if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
+            const e = report(err);
+            finish(started, e.code ?? grpc.status.UNKNOWN, end);
+            callback(e as grpc.ServiceError, null);
           }
         },
       );
-    };
-  }
-  return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
-    const ctx = contextOf(call);
-    const started = process.hrtime.bigint();
-    runWithContext(
-      { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
-      async () => {
-        try {
-          const res = await handler(call.request, ctx);
-          finish(started, 'OK');
-          callback(null, res);
-        } catch (err) {
-          const e = report(err);
-          finish(started, String(e.code));
-          callback(e as grpc.ServiceError, null);
-        }
-      },
-    );
-  };
+    });
 }
 
 export interface RunningServer {

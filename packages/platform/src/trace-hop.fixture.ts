@@ -1,9 +1,9 @@
-// One gRPC hop under the OpenTelemetry SDK, run by trace.test.ts in a plain Node child: the SDK is
-// installed before @grpc/grpc-js is first loaded, as tracing-register.ts does for the fleet, so the
-// gRPC instrumentation patches it. Prints what the handler saw and the finished spans as JSON.
+// One gRPC hop under the OpenTelemetry SDK, run by trace.test.ts in a plain Node child (a process of
+// its own, as the fleet's are): a call made with traceGrpcCall to a server of grpc-server.ts. Prints
+// what the handler saw and the finished spans as JSON.
 import { createRequire } from 'node:module';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import { activeTrace, withTraceHeaders } from './trace.ts';
+import { activeTrace, traceGrpcCall, withTraceHeaders } from './trace.ts';
 import { jsonCodec, jsonUnaryMethod } from './testing/json-method.ts';
 import { startTracing } from './tracing-sdk.ts';
 
@@ -29,16 +29,22 @@ const client = new grpc.Client(`127.0.0.1:${running.port}`, grpc.credentials.cre
 try {
   const res = await withTraceHeaders({ traceparent: process.env.TRACEPARENT_IN ?? '' }, () => {
     const md = new grpc.Metadata();
+    const endSpan = traceGrpcCall(Def.echo.path, md);
     return new Promise<object>((resolve, reject) =>
-      client.makeUnaryRequest(Def.echo.path, json.requestSerialize, json.responseDeserialize, {}, md, {}, (e, r) =>
-        e ? reject(e) : resolve(r as object),
-      ),
+      client.makeUnaryRequest(Def.echo.path, json.requestSerialize, json.responseDeserialize, {}, md, {}, (e, r) => {
+        endSpan(e ? e.code : grpc.status.OK);
+        if (e) reject(e);
+        else resolve(r as object);
+      }),
     );
   });
   const spans = exporter.getFinishedSpans().map((s) => ({
     traceId: s.spanContext().traceId,
     spanId: s.spanContext().spanId,
     parentSpanId: s.parentSpanContext?.spanId,
+    name: s.name,
+    kind: s.kind,
+    attributes: s.attributes,
   }));
   process.stdout.write(JSON.stringify({ ...res, spans }));
 } finally {

@@ -51,9 +51,8 @@ describe('traceparent', () => {
     });
   });
 
-  it('crosses a gRPC hop through the instrumentation: the handler runs in a child span of the caller', () => {
-    // The gRPC instrumentation patches @grpc/grpc-js through Node's own module loader, which jest's
-    // module registry bypasses: the hop runs in a plain Node child, as the fleet's processes do.
+  it('crosses a gRPC hop: the handler runs in a server span, child of the call span, child of the caller', () => {
+    // In a plain Node child, a process of its own with the SDK installed first, as the fleet's are.
     const out = execFileSync(
       process.execPath,
       ['--import', 'tsx', path.join(import.meta.dirname, 'trace-hop.fixture.ts')],
@@ -65,7 +64,14 @@ describe('traceparent', () => {
     const res = JSON.parse(out) as {
       seen: { traceId: string; spanId: string };
       active: unknown;
-      spans: { traceId: string; spanId: string; parentSpanId: string | undefined }[];
+      spans: {
+        traceId: string;
+        spanId: string;
+        parentSpanId: string | undefined;
+        name: string;
+        kind: number;
+        attributes: Record<string, unknown>;
+      }[];
     };
     assert.equal(res.seen.traceId, '4bf92f3577b34da6a3ce929d0e0e4736', 'same trace on the server side');
     assert.notEqual(res.seen.spanId, '00f067aa0ba902b7', 'the server runs in its own span');
@@ -76,6 +82,17 @@ describe('traceparent', () => {
     const clientSpan = spans.find((s) => s.spanId === server.parentSpanId);
     assert.ok(clientSpan, 'its parent is the client span');
     assert.equal(clientSpan.parentSpanId, '00f067aa0ba902b7', 'which continues the caller');
+    // OpenTelemetry's RPC conventions: SpanKind SERVER = 1, CLIENT = 2 in the SDK's enum.
+    assert.deepEqual(
+      [server.name, server.kind, clientSpan.name, clientSpan.kind],
+      ['grpc.test.Trace/Echo', 1, 'grpc.test.Trace/Echo', 2],
+    );
+    assert.deepEqual(server.attributes, {
+      'rpc.system': 'grpc',
+      'rpc.service': 'test.Trace',
+      'rpc.method': 'Echo',
+      'rpc.grpc.status_code': 0,
+    });
     assert.equal(TRACEPARENT, 'traceparent');
   });
 });

@@ -1,10 +1,8 @@
 // The OpenTelemetry SDK of every process (gateway and services), installed by tracing-register.ts
-// before any application module loads. The maintained instrumentations make the spans and carry the
-// W3C trace context: HTTP (incoming and outgoing), gRPC (client and server), PostgreSQL (pg) and Redis
-// (node-redis); the event bus is traced by bus/instrumented.ts with the same API. No Express
-// instrumentation: every API route is one dispatcher middleware, which names the HTTP span after the
-// route itself (recordHttpRoute), so Express layer spans said nothing and its wrapping of every router
-// layer cost about 1 % of the gateway's CPU under load (issue 18 profile).
+// before any application module loads: the sampler, the exporter and the context manager. The spans of
+// the fleet's own hops (the gateway's HTTP requests, every gRPC call made and served) and their W3C
+// trace context are made by trace.ts; the event bus is traced by bus/instrumented.ts with the same
+// API; the maintained instrumentations add PostgreSQL (pg) and Redis (node-redis) spans when exporting.
 //
 // Export is on when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set:
 // spans go in batches over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`. Unset, the SDK still runs so
@@ -16,8 +14,6 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -30,7 +26,6 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import { FEED_TOKEN_RE } from './logger.ts';
 
 export interface TracingSettings {
   serviceName: string;
@@ -41,10 +36,6 @@ export interface TracingSettings {
   /** Tests: processors beside the OTLP one (an in-memory exporter); any of them turns sampling on. */
   extraProcessors?: SpanProcessor[];
 }
-
-/** Health checks and scrapes are not worth a span each. */
-const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-const QUIET_GRPC = [/^Check$/, /^Watch$/];
 
 /** Settings from the standard OTEL_* variables; the service name falls back to the entry file's folder. */
 export function tracingSettingsFromEnv(
@@ -93,36 +84,20 @@ export function startTracing(s: TracingSettings): StartedTracing {
     new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
   );
   trace.setGlobalTracerProvider(provider);
-  registerInstrumentations({
-    tracerProvider: provider,
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]!),
-        // A calendar feed's URL is its credential: the span keeps the path with the token masked.
-        requestHook: (span, req) => {
-          const url = 'url' in req && typeof req.url === 'string' ? req.url : '';
-          if (!url.includes('ical_')) return;
-          const masked = url.replace(FEED_TOKEN_RE, 'ical_[redacted]');
-          span.setAttribute('http.target', masked);
-          span.setAttribute('url.path', masked.split('?')[0]!);
-          const host = 'headers' in req ? (req.headers as Record<string, unknown>).host : undefined;
-          if (typeof host === 'string') span.setAttribute('http.url', `http://${host}${masked}`);
-        },
-      }),
-      new GrpcInstrumentation({ ignoreGrpcMethods: QUIET_GRPC }),
-      // The database and cache spans carry no context onward, so with nothing to export they would
-      // only cost time: the pg wrapper and its pool bookkeeping were ~4 % of the chart service's CPU
-      // per chart creation (issue 18 profile). HTTP and gRPC stay: they carry the trace id for logs.
-      ...(exporting
-        ? [
-            // No span for the bus's background polls: only queries made on behalf of a traced operation.
-            new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
-            // Command names only: keys and arguments can carry tenant ids, hashes or idempotency keys.
-            new RedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
-          ]
-        : []),
-    ],
-  });
+  // The gateway's HTTP spans and every gRPC span are made by trace.ts on the fleet's own hops. The
+  // database and cache spans carry no context onward, so they are only worth their cost when exported:
+  // the pg wrapper and its pool bookkeeping were ~4 % of the chart service's CPU per chart creation
+  // (issue 18 profile).
+  if (exporting)
+    registerInstrumentations({
+      tracerProvider: provider,
+      instrumentations: [
+        // No span for the bus's background polls: only queries made on behalf of a traced operation.
+        new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+        // Command names only: keys and arguments can carry tenant ids, hashes or idempotency keys.
+        new RedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (cmd) => cmd }),
+      ],
+    });
   return {
     exporting,
     flush: () => provider.forceFlush(),
