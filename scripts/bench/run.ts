@@ -19,6 +19,7 @@
 // 70 % calc GETs, 20 % chart GETs, 10 % chart creations at 200 connections for 6 x BENCH_SECONDS
 // (60 s by default) after BENCH_SECONDS of warm-up at that load, with latency percentiles, errors,
 // every process's RSS before and after and its peak in each half of the phase.
+// Every run starts with BENCH_SECONDS of unmeasured chart creations (JIT and heaps).
 // Smoke mode: BENCH_SECONDS=1 BENCH_KAFKA=0 (prints the same tables; nothing is asserted on time).
 // Profiles: BENCH_CPU_PROF=<dir> starts every fleet process with --cpu-prof into <dir> (read them with
 // scripts/bench/profile-summary.ts); the profiles are written when the fleet stops. BENCH_NODE_FLAGS adds
@@ -322,6 +323,11 @@ try {
   const westernStored = await stored(western.id);
   if (!vedicStored) console.log('CHART_DATABASE_URL / CHART_ADDR not set: baselines other than creation are skipped');
 
+  // The fleet's processes have just started: their first thousands of requests run unoptimised code and
+  // grow the heaps. Unmeasured creations at 10 connections first, so the creation rows (the first
+  // phases) measure the fleet as it runs, like every later row (the mixed phase has its own warm-up).
+  console.log(`warm-up: ${seconds} s of chart creations at 10 connections, not measured`);
+  await load('warm-up', { url: `${baseUrl}/v1/charts`, method: 'POST', headers, body: chartBody, connections: 10 });
   console.log(`measuring (${seconds} s per fleet phase, up to 5 s per baseline)`);
   const creation = await creationBaseline();
   const create1 = await measure(

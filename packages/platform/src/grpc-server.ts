@@ -95,58 +95,57 @@ function wrap(reg: Registration, methodName: string, def: Def, logger: Logger): 
   const handler = reg.handlers[methodName];
   if (!handler) throw new Error(`${reg.name}: no handler for ${methodName}`);
   const method = def.path.split('/').pop() ?? methodName;
-  const finish = (started: bigint, code: 'OK' | grpc.status, endSpan: (code: grpc.status) => void) => {
-    endSpan(code === 'OK' ? grpc.status.OK : code);
-    grpcServerHandled.inc({ service: reg.name, method, code: String(code) });
-    grpcServerLatency.observe({ service: reg.name, method }, Number(process.hrtime.bigint() - started) / 1e9);
-  };
   // A handler that stops because its client went away is not a failure worth an error line.
   const report = (err: unknown, cancelled = false) => {
     if (!(err instanceof AppError) && !cancelled) logger.error('unhandled error in handler', { method: def.path, err });
     return toGrpcError(err);
   };
+  /** Runs `work` for one call in its server span and request context; `done` records how it ended. */
+  const serve = (
+    call: grpc.ServerUnaryCall<any, any> | grpc.ServerWritableStream<any, any>,
+    work: (ctx: CallContext, done: (code: grpc.status) => void) => Promise<void>,
+  ) =>
+    traceGrpcServe(def.path, call.metadata, (endSpan) => {
+      const ctx = contextOf(call);
+      const started = process.hrtime.bigint();
+      const done = (code: grpc.status) => {
+        endSpan(code);
+        grpcServerHandled.inc({ service: reg.name, method, code: code === grpc.status.OK ? 'OK' : String(code) });
+        grpcServerLatency.observe({ service: reg.name, method }, Number(process.hrtime.bigint() - started) / 1e9);
+      };
+      void runWithContext(
+        { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
+        () => work(ctx, done),
+      );
+    });
   if (def.responseStream) {
     return (call: grpc.ServerWritableStream<any, any>) =>
-      traceGrpcServe(def.path, call.metadata, (end) => {
-        const ctx = contextOf(call);
-        const started = process.hrtime.bigint();
-        runWithContext(
-          { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
-          async () => {
-            try {
-              await handler(call.request, ctx, (msg: unknown) => call.write(msg));
-              call.end();
-              finish(started, 'OK', end);
-            } catch (err) {
-              const e = report(err, call.cancelled);
-              finish(started, e.code ?? grpc.status.UNKNOWN, end);
-              // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
-              // the client would wait for its deadline. The stream's own 'error' listener records the
-              // status and ends the call with it (before or after messages were written).
-              if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
-            }
-          },
-        );
+      serve(call, async (ctx, done) => {
+        try {
+          await handler(call.request, ctx, (msg: unknown) => call.write(msg));
+          call.end();
+          done(grpc.status.OK);
+        } catch (err) {
+          const e = report(err, call.cancelled);
+          done(e.code ?? grpc.status.UNKNOWN);
+          // Not destroy(): a destroyed stream never runs _final, so the status would never be sent and
+          // the client would wait for its deadline. The stream's own 'error' listener records the
+          // status and ends the call with it (before or after messages were written).
+          if (!call.cancelled) call.emit('error', Object.assign(new Error(e.details), e));
+        }
       });
   }
   return (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) =>
-    traceGrpcServe(def.path, call.metadata, (end) => {
-      const ctx = contextOf(call);
-      const started = process.hrtime.bigint();
-      runWithContext(
-        { requestId: ctx.requestId, tenantId: ctx.principal?.tenant_id, deadline: deadlineOf(call) },
-        async () => {
-          try {
-            const res = await handler(call.request, ctx);
-            finish(started, 'OK', end);
-            callback(null, res);
-          } catch (err) {
-            const e = report(err);
-            finish(started, e.code ?? grpc.status.UNKNOWN, end);
-            callback(e as grpc.ServiceError, null);
-          }
-        },
-      );
+    serve(call, async (ctx, done) => {
+      try {
+        const res = await handler(call.request, ctx);
+        done(grpc.status.OK);
+        callback(null, res);
+      } catch (err) {
+        const e = report(err);
+        done(e.code ?? grpc.status.UNKNOWN);
+        callback(e as grpc.ServiceError, null);
+      }
     });
 }
 
