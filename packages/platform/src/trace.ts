@@ -22,7 +22,7 @@ import {
   type TextMapGetter,
   type TextMapSetter,
 } from '@opentelemetry/api';
-import type { Metadata } from '@grpc/grpc-js';
+import { status, type Metadata } from '@grpc/grpc-js';
 
 export const TRACEPARENT = 'traceparent';
 
@@ -96,24 +96,32 @@ const metadataGetter: TextMapGetter<Metadata> = {
 
 /** The span of a gRPC method path (`/astro.chart.v1.ChartService/CreateChart`), RPC attributes included. */
 function startRpcSpan(path: string, kind: SpanKind, parent: Context): Span {
-  const slash = path.lastIndexOf('/');
   const span = grpcTracer.startSpan(`grpc.${path.slice(1)}`, { kind }, parent);
-  if (span.isRecording())
+  if (span.isRecording()) {
+    const slash = path.lastIndexOf('/');
     span.setAttributes({
       'rpc.system': 'grpc',
       'rpc.service': path.slice(1, slash),
       'rpc.method': path.slice(slash + 1),
     });
+  }
   return span;
 }
 
 /** gRPC status codes that make a server span an error (the others are the caller's doing). */
-const SERVER_FAULTS = new Set([2, 4, 12, 13, 14, 15]); // UNKNOWN, DEADLINE_EXCEEDED, UNIMPLEMENTED, INTERNAL, UNAVAILABLE, DATA_LOSS
+const SERVER_FAULTS = new Set<number>([
+  status.UNKNOWN,
+  status.DEADLINE_EXCEEDED,
+  status.UNIMPLEMENTED,
+  status.INTERNAL,
+  status.UNAVAILABLE,
+  status.DATA_LOSS,
+]);
 
 function endRpcSpan(span: Span, code: number, server: boolean): void {
   if (!span.isRecording()) return;
   span.setAttribute('rpc.grpc.status_code', code);
-  if (code !== 0 && (!server || SERVER_FAULTS.has(code))) span.setStatus({ code: SpanStatusCode.ERROR });
+  if (code !== status.OK && (!server || SERVER_FAULTS.has(code))) span.setStatus({ code: SpanStatusCode.ERROR });
   span.end();
 }
 
@@ -154,11 +162,14 @@ export function traceHttpRequest<T>(req: HttpRequestFacts, fn: (end?: (status: n
   const parent = propagation.extract(ROOT_CONTEXT, req.headers);
   const method = req.method ?? 'GET';
   const span = httpTracer.startSpan(method, { kind: SpanKind.SERVER }, parent);
-  const end = (status: number) => {
-    span.setAttribute('http.response.status_code', status);
-    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
-  };
-  if (span.isRecording()) span.setAttribute('http.request.method', method);
-  return context.with(trace.setSpan(parent, span), fn, undefined, span.isRecording() ? end : undefined);
+  let end: ((httpStatus: number) => void) | undefined;
+  if (span.isRecording()) {
+    span.setAttribute('http.request.method', method);
+    end = (httpStatus) => {
+      span.setAttribute('http.response.status_code', httpStatus);
+      if (httpStatus >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    };
+  }
+  return context.with(trace.setSpan(parent, span), fn, undefined, end);
 }
