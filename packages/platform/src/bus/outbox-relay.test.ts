@@ -357,6 +357,48 @@ describe('OutboxRelay', () => {
     }
   });
 
+  it('a steady stream of commits goes in rounds at least minRoundGapMs apart; a lone commit at once', async () => {
+    await reset();
+    const bus = recordingBus();
+    const roundAt: number[] = [];
+    const publishBatch = bus.publishBatch.bind(bus);
+    bus.publishBatch = async (events) => {
+      roundAt.push(Date.now());
+      await publishBatch(events);
+    };
+    const write = (n: number) => inTransaction(pool, (c) => writeOutbox(c, { topic: 't.g', key: 'k', payload: { n } }));
+    const until = async (count: number) => {
+      const deadline = Date.now() + 5_000;
+      while (bus.published.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    };
+    const r = relay(bus, { listen: true, pollIntervalMs: 10_000, minRoundGapMs: 250 });
+    try {
+      await r.start();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the start's round is over a gap ago
+      // Quiet: the commit's NOTIFY starts a round at once, not a gap later.
+      const t0 = Date.now();
+      await write(0);
+      await until(1);
+      assert.equal(bus.published.length, 1);
+      assert.ok(Date.now() - t0 < 150, `a lone commit waited ${Date.now() - t0} ms`);
+      // Busy: a commit every 10 ms for 0.6 s; one round per commit without the gap.
+      for (let n = 1; n <= 60; n++) {
+        await write(n);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await until(61);
+      assert.deepEqual(
+        bus.published.map((p) => (p.payload as { n: number }).n),
+        Array.from({ length: 61 }, (_, n) => n),
+      );
+      assert.ok(roundAt.length <= 6, `${roundAt.length} rounds for 61 rows`);
+      for (let i = 1; i < roundAt.length; i++)
+        assert.ok(roundAt[i]! - roundAt[i - 1]! >= 240, `rounds ${roundAt[i]! - roundAt[i - 1]!} ms apart`);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('runs in the background: a NOTIFY at commit wakes it, and the backlog gauges follow', async () => {
     await reset();
     const bus = recordingBus();
