@@ -5,7 +5,9 @@
 // CPU time also comes from /proc for PostgreSQL and Redis (every process of either, whoever started
 // it: run the bench on a quiet machine) and from this process for the load generator: CPU per request
 // by process says what a phase costs the machine, and 2 cores over its sum bounds the throughput.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import { createInterface } from 'node:readline';
 
 export interface ProcessSample {
   /** p99 event-loop delay since the previous scrape, ms. */
@@ -24,12 +26,18 @@ export class FleetProbe {
   /** @param endpoints process name -> its /metrics URL */
   constructor(private readonly endpoints: Record<string, string>) {}
 
-  async sample(): Promise<Record<string, ProcessSample>> {
-    const out: Record<string, ProcessSample> = {};
+  /**
+   * One scrape of every process: its delay percentiles since the previous scrape (which this one
+   * restarts), RSS, and CPU seconds so far; plus PostgreSQL's, Redis's and this process's CPU seconds.
+   * A phase's figures come from one read() before it and one after it: a second scrape after the phase
+   * would read a histogram of the few milliseconds since the first.
+   */
+  async read(): Promise<{ processes: Record<string, ProcessSample>; cpu: Record<string, number> }> {
+    const processes: Record<string, ProcessSample> = {};
     await Promise.all(
       Object.entries(this.endpoints).map(async ([name, url]) => {
         const text = await fetch(url).then((r) => r.text());
-        out[name] = {
+        processes[name] = {
           eldP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
           eldMaxMs: metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
           rssMiB: metric(text, 'process_resident_memory_bytes') / 2 ** 20,
@@ -37,22 +45,12 @@ export class FleetProbe {
         };
       }),
     );
-    return out;
-  }
-
-  /** Starts a phase: the scrape empties every process's delay histogram. */
-  async reset(): Promise<void> {
-    await this.sample();
-  }
-
-  /** CPU seconds so far of every fleet process, of PostgreSQL and Redis, and of this process. */
-  async cpuSeconds(): Promise<Record<string, number>> {
-    const out: Record<string, number> = {};
-    for (const [name, s] of Object.entries(await this.sample())) out[name] = s.cpuSeconds;
-    Object.assign(out, serverCpuSeconds());
+    const cpu: Record<string, number> = {};
+    for (const [name, p] of Object.entries(processes)) cpu[name] = p.cpuSeconds;
+    Object.assign(cpu, serverCpuSeconds());
     const own = process.cpuUsage();
-    out['load generator'] = (own.user + own.system) / 1e6;
-    return out;
+    cpu['load generator'] = (own.user + own.system) / 1e6;
+    return { processes, cpu };
   }
 }
 
@@ -86,7 +84,7 @@ function serverCpuSeconds(): Record<string, number> {
 }
 
 /**
- * CPU µs per request of each process between two cpuSeconds() readings; `name#pid` entries are summed
+ * CPU µs per request of each process between two read()s' `cpu`; `name#pid` entries are summed
  * under `name` (a process that started in between counts from zero, one that ended is left out).
  */
 export function cpuPerRequest(
@@ -170,4 +168,36 @@ export function worstDelay(s: Record<string, ProcessSample>): { name: string; p9
   for (const [name, x] of Object.entries(s))
     if (!(x.eldP99Ms <= worst.p99)) worst = { name, p99: x.eldP99Ms, max: x.eldMaxMs };
   return worst;
+}
+
+/**
+ * A Node process beside the fleet that does nothing but measure its own event-loop delay the way the
+ * fleet's processes do (prom-client's monitorEventLoopDelay at 10 ms resolution). It has no work, so
+ * its delay is the machine's alone: the time a runnable process waits for a core while the fleet
+ * saturates both. Every fleet process's delay under that load includes this floor beside its own turns.
+ */
+export class IdleReference {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: ((line: string) => void)[] = [];
+
+  constructor() {
+    const code = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();
+      require('node:readline').createInterface({ input: process.stdin }).on('line', () => {
+        process.stdout.write(JSON.stringify({ p99: h.percentile(99) / 1e6, max: h.max / 1e6 }) + '\\n'); h.reset();
+      });`;
+    this.child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'pipe'] });
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.lines.shift()?.(line));
+  }
+
+  /** p99 and max event-loop delay, ms, since the previous read (which restarts the histogram). */
+  read(): Promise<{ p99: number; max: number }> {
+    return new Promise((resolve) => {
+      this.lines.push((line) => resolve(JSON.parse(line) as { p99: number; max: number }));
+      this.child.stdin.write('\n');
+    });
+  }
+
+  stop(): void {
+    this.child.kill();
+  }
 }

@@ -38,7 +38,15 @@ import { ROOT, runtimeFromEnv, startFleet, TEST_FLEET_LIMITS, type RunningFleet 
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
 import { runOperator } from '../operator.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
-import { cpuPerRequest, FleetProbe, fleetPids, rssPeaks, worstDelay, type ProcessSample } from './fleet-probe.ts';
+import {
+  cpuPerRequest,
+  FleetProbe,
+  fleetPids,
+  IdleReference,
+  rssPeaks,
+  worstDelay,
+  type ProcessSample,
+} from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 import { measureFloor, type FloorRow } from './floor.ts';
 import {
@@ -142,11 +150,11 @@ async function measure(
   base: Timing | (() => unknown) | undefined,
   note = '',
 ): Promise<Row> {
-  const cpuBefore = await probe?.cpuSeconds(); // also empties the delay histograms
+  const before = await probe?.read(); // also empties the delay histograms
   const fleetTiming = await load(name, opts);
-  const cpuAfter = await probe?.cpuSeconds();
-  const delay = probe && worstDelay(await probe.sample());
-  const cpu = cpuBefore && cpuAfter && cpuPerRequest(cpuBefore, cpuAfter, fleetTiming.requests);
+  const after = await probe?.read();
+  const delay = after && worstDelay(after.processes);
+  const cpu = before && after && cpuPerRequest(before.cpu, after.cpu, fleetTiming.requests);
   const b = typeof base === 'function' ? await timeLoop(Math.min(seconds, 5), base) : base;
   const row = { name, ...fleetTiming, base: b, baseName, note, delay, cpu };
   rows.push(row);
@@ -452,13 +460,18 @@ try {
   // with the new charts); the RSS figures start after them.
   console.log(`mixed workload, 200 connections, ${seconds} s of warm-up, then ${6 * seconds} s`);
   await cannon({ url: baseUrl, headers, connections: 200, duration: seconds, requests: mixedRequests });
-  const mixedCpuBefore = await probe?.cpuSeconds();
-  const rssBefore = await probe?.sample(); // also starts the phase's event-loop delay histograms
+  const idle = new IdleReference();
+  await idle.read(); // its histogram starts with the phase's, like the fleet's below
+  const mixedBefore = await probe?.read(); // also starts the phase's event-loop delay histograms
+  const rssBefore = mixedBefore?.processes;
   // The halfway scrape splits the phase's event-loop delay in two (the worse half is reported); the
   // RSS peaks of the two halves (rssPeaks, sampled from /proc) tell a heap's rise and fall from growth
   // that goes on (a leak).
   const halfway = new Promise<Record<string, ProcessSample> | undefined>((resolve) =>
-    setTimeout(() => resolve(probe?.sample()), 3_000 * seconds),
+    setTimeout(() => resolve(probe?.read().then((r) => r.processes)), 3_000 * seconds),
+  );
+  const idleHalfway = new Promise<{ p99: number; max: number }>((resolve) =>
+    setTimeout(() => resolve(idle.read()), 3_000 * seconds),
   );
   const peaks = fleet && rssPeaks(fleetPids(fleet.instances));
   const mixed = await cannon({
@@ -470,9 +483,11 @@ try {
   });
   const mixedPeaks = peaks?.stop();
   const mixedMid = await halfway;
-  const mixedAfter = await probe?.sample();
-  const mixedCpuAfter = await probe?.cpuSeconds();
-  const mixedCpu = mixedCpuBefore && mixedCpuAfter && cpuPerRequest(mixedCpuBefore, mixedCpuAfter, mixed.requests);
+  const mixedEnd = await probe?.read();
+  const mixedAfter = mixedEnd?.processes;
+  const idleDelay = [await idleHalfway, await idle.read()];
+  idle.stop();
+  const mixedCpu = mixedBefore && mixedEnd && cpuPerRequest(mixedBefore.cpu, mixedEnd.cpu, mixed.requests);
 
   // The gateway's own cost per request against a bare Express handler (both in this process).
   const overhead: {
@@ -651,6 +666,10 @@ try {
           `${fmt(Math.max(m.eldP99Ms, a.eldP99Ms), 1)} | ${fmt(Math.max(m.eldMaxMs, a.eldMaxMs), 1)} |`,
       );
     }
+    out.push(
+      `| an idle Node process beside the fleet (the machine's share of every delay: IdleReference) | — | — | — | — | — | — | — | ` +
+        `${fmt(Math.max(...idleDelay.map((d) => d.p99)), 1)} | ${fmt(Math.max(...idleDelay.map((d) => d.max)), 1)} |`,
+    );
   }
   for (const o of overhead)
     out.push(
