@@ -87,8 +87,10 @@ export const DASHBOARDS = {
       unit: 'reqps',
     },
     {
-      title: 'Event loop lag p99',
-      exprs: [{ expr: 'max by (service) (nodejs_eventloop_lag_p99_seconds)', legend: '{{service}}' }],
+      // prom-client's gauge is the timer's whole interval: minus its 10 ms period, the delay itself
+      // (EVENT_LOOP_RESOLUTION_MS in packages/platform/src/metrics.ts).
+      title: 'Event loop delay p99',
+      exprs: [{ expr: 'max by (service) (nodejs_eventloop_lag_p99_seconds) - 0.01', legend: '{{service}}' }],
       unit: 's',
     },
     {

@@ -52,6 +52,10 @@ describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
       const gateway = out.split('\n').find((l) => l.startsWith('| gateway |'))!;
       assert.equal(gateway.split('|').length - 2, 10, gateway);
       assert.ok(!gateway.includes('—'), `a figure is missing: ${gateway}`);
+      // Each phase's event-loop delay comes with the idle reference's (the machine's share), read from
+      // full histograms: a figure, never NaN or a dash.
+      assert.match(out, /POST \/v1\/charts x10: \d+\.\d ms \([a-z-]+; an idle process \d+\.\d ms\)/);
+      assert.match(out, /\| an idle Node process beside the fleet [^|]*(\| — ){7}\| \d+\.\d \| \d+\.\d \|/);
       const file = /written to (\S+\.md)/.exec(out)?.[1];
       assert.ok(file && fs.existsSync(path.resolve(ROOT, file)), `results file ${file}`);
     },

@@ -8,9 +8,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import { createInterface } from 'node:readline';
+import { EVENT_LOOP_RESOLUTION_MS } from '@astro/platform';
 
 export interface ProcessSample {
-  /** p99 event-loop delay since the previous scrape, ms. */
+  /**
+   * p99 event-loop delay since the previous scrape, ms: how late the loop's timer fired, i.e.
+   * prom-client's gauge (the timer's whole interval) minus the timer's period (EVENT_LOOP_RESOLUTION_MS).
+   */
   eldP99Ms: number;
   eldMaxMs: number;
   rssMiB: number;
@@ -21,6 +25,9 @@ const metric = (text: string, name: string): number => {
   const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'm').exec(text);
   return m ? Number(m[1]) : NaN;
 };
+
+/** How late a timer of EVENT_LOOP_RESOLUTION_MS fired, from the interval Node's histogram recorded. */
+const lateness = (intervalMs: number) => Math.max(0, intervalMs - EVENT_LOOP_RESOLUTION_MS);
 
 export class FleetProbe {
   /** @param endpoints process name -> its /metrics URL */
@@ -38,8 +45,8 @@ export class FleetProbe {
       Object.entries(this.endpoints).map(async ([name, url]) => {
         const text = await fetch(url).then((r) => r.text());
         processes[name] = {
-          eldP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
-          eldMaxMs: metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
+          eldP99Ms: lateness(metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000),
+          eldMaxMs: lateness(metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000),
           rssMiB: metric(text, 'process_resident_memory_bytes') / 2 ** 20,
           cpuSeconds: metric(text, 'process_cpu_seconds_total'),
         };
@@ -181,7 +188,8 @@ export class IdleReference {
   private readonly lines: ((line: string) => void)[] = [];
 
   constructor() {
-    const code = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();
+    const code = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: ${EVENT_LOOP_RESOLUTION_MS} });
+      h.enable();
       require('node:readline').createInterface({ input: process.stdin }).on('line', () => {
         process.stdout.write(JSON.stringify({ p99: h.percentile(99) / 1e6, max: h.max / 1e6 }) + '\\n'); h.reset();
       });`;
@@ -192,7 +200,10 @@ export class IdleReference {
   /** p99 and max event-loop delay, ms, since the previous read (which restarts the histogram). */
   read(): Promise<{ p99: number; max: number }> {
     return new Promise((resolve) => {
-      this.lines.push((line) => resolve(JSON.parse(line) as { p99: number; max: number }));
+      this.lines.push((line) => {
+        const interval = JSON.parse(line) as { p99: number; max: number };
+        resolve({ p99: lateness(interval.p99), max: lateness(interval.max) });
+      });
       this.child.stdin.write('\n');
     });
   }

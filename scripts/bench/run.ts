@@ -78,11 +78,15 @@ interface Row {
   note: string;
   /** The fleet process with the worst p99 event-loop delay during the phase (own fleet only). */
   delay?: { name: string; p99: number; max: number };
+  /** The idle reference's p99 event-loop delay during the phase (own fleet only). */
+  idleP99?: number;
   /** CPU µs per request of each process (fleet, PostgreSQL, Redis, load generator) during the phase. */
   cpu?: Record<string, number>;
 }
 const rows: Row[] = [];
 let probe: FleetProbe | undefined;
+/** With the bench's own fleet: the machine's share of every phase's event-loop delay. */
+let idle: IdleReference | undefined;
 
 async function json(method: string, url: string, token: string | undefined, body?: unknown) {
   const res = await fetch(url, {
@@ -150,13 +154,15 @@ async function measure(
   base: Timing | (() => unknown) | undefined,
   note = '',
 ): Promise<Row> {
+  await idle?.read(); // its histogram starts with the phase, like the fleet's below
   const before = await probe?.read(); // also empties the delay histograms
   const fleetTiming = await load(name, opts);
   const after = await probe?.read();
+  const idleP99 = (await idle?.read())?.p99;
   const delay = after && worstDelay(after.processes);
   const cpu = before && after && cpuPerRequest(before.cpu, after.cpu, fleetTiming.requests);
   const b = typeof base === 'function' ? await timeLoop(Math.min(seconds, 5), base) : base;
-  const row = { name, ...fleetTiming, base: b, baseName, note, delay, cpu };
+  const row = { name, ...fleetTiming, base: b, baseName, note, delay, idleP99, cpu };
   rows.push(row);
   console.log(
     `  ${name}: p50 ${row.p50.toFixed(2)} ms` +
@@ -272,6 +278,7 @@ if (!baseUrl) {
       Object.entries(fleet.metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]),
     ),
   });
+  idle = new IdleReference();
 }
 
 /** A database of this run for the latency measurement's outbox table (dropped with the run's others). */
@@ -460,8 +467,7 @@ try {
   // with the new charts); the RSS figures start after them.
   console.log(`mixed workload, 200 connections, ${seconds} s of warm-up, then ${6 * seconds} s`);
   await cannon({ url: baseUrl, headers, connections: 200, duration: seconds, requests: mixedRequests });
-  const idle = new IdleReference();
-  await idle.read(); // its histogram starts with the phase's, like the fleet's below
+  await idle?.read(); // its histogram starts with the phase's, like the fleet's below
   const mixedBefore = await probe?.read(); // also starts the phase's event-loop delay histograms
   const rssBefore = mixedBefore?.processes;
   // The halfway scrape splits the phase's event-loop delay in two (the worse half is reported); the
@@ -470,8 +476,8 @@ try {
   const halfway = new Promise<Record<string, ProcessSample> | undefined>((resolve) =>
     setTimeout(() => resolve(probe?.read().then((r) => r.processes)), 3_000 * seconds),
   );
-  const idleHalfway = new Promise<{ p99: number; max: number }>((resolve) =>
-    setTimeout(() => resolve(idle.read()), 3_000 * seconds),
+  const idleHalfway = new Promise<{ p99: number; max: number } | undefined>((resolve) =>
+    setTimeout(() => resolve(idle?.read()), 3_000 * seconds),
   );
   const peaks = fleet && rssPeaks(fleetPids(fleet.instances));
   const mixed = await cannon({
@@ -485,8 +491,7 @@ try {
   const mixedMid = await halfway;
   const mixedEnd = await probe?.read();
   const mixedAfter = mixedEnd?.processes;
-  const idleDelay = [await idleHalfway, await idle.read()];
-  idle.stop();
+  const idleDelay = [await idleHalfway, await idle?.read()].filter((d) => d !== undefined);
   const mixedCpu = mixedBefore && mixedEnd && cpuPerRequest(mixedBefore.cpu, mixedEnd.cpu, mixed.requests);
 
   // The gateway's own cost per request against a bare Express handler (both in this process).
@@ -640,7 +645,12 @@ try {
   if (rows.some((r) => r.delay))
     out.push(
       `- worst p99 event-loop delay of any fleet process per phase (target <= 20 ms): ` +
-        rows.map((r) => `${r.name} x${r.connections}: ${fmt(r.delay?.p99, 1)} ms (${r.delay?.name})`).join('; '),
+        rows
+          .map(
+            (r) =>
+              `${r.name} x${r.connections}: ${fmt(r.delay?.p99, 1)} ms (${r.delay?.name}; an idle process ${fmt(r.idleP99, 1)} ms)`,
+          )
+          .join('; '),
     );
   out.push(
     '',
@@ -666,10 +676,11 @@ try {
           `${fmt(Math.max(m.eldP99Ms, a.eldP99Ms), 1)} | ${fmt(Math.max(m.eldMaxMs, a.eldMaxMs), 1)} |`,
       );
     }
-    out.push(
-      `| an idle Node process beside the fleet (the machine's share of every delay: IdleReference) | — | — | — | — | — | — | — | ` +
-        `${fmt(Math.max(...idleDelay.map((d) => d.p99)), 1)} | ${fmt(Math.max(...idleDelay.map((d) => d.max)), 1)} |`,
-    );
+    if (idleDelay.length)
+      out.push(
+        `| an idle Node process beside the fleet (the machine's share of every delay: IdleReference) | — | — | — | — | — | — | — | ` +
+          `${fmt(Math.max(...idleDelay.map((d) => d.p99)), 1)} | ${fmt(Math.max(...idleDelay.map((d) => d.max)), 1)} |`,
+      );
   }
   for (const o of overhead)
     out.push(
@@ -699,6 +710,7 @@ try {
   fs.writeFileSync(file, text);
   console.log(`\n${text}\nwritten to ${path.relative(ROOT, file)}`);
 } finally {
+  idle?.stop();
   await fleet?.stop();
   await kafkaFleet?.stop();
   await kafkaBus?.stop();
