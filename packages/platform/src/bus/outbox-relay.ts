@@ -81,8 +81,9 @@ export class OutboxRelay {
   private readonly listener: PgNotifyListener | null;
   private readonly closing = new AbortController();
   private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private endPause: (() => void) | null = null;
+  /** Ends the current wait (sleep()); wake() may end it only when `wakeable`. */
+  private endWait: (() => void) | null = null;
+  private wakeable = false;
   private woken = false;
   private pruned = false;
   private lastSample = 0;
@@ -120,14 +121,13 @@ export class OutboxRelay {
   /** Makes the relay run a round now (called by the NOTIFY listener; tests may call it too). */
   wake(): void {
     this.woken = true;
-    this.wakeUp?.();
+    if (this.wakeable) this.endWait?.();
   }
 
   /** Stops after the round in flight; unsent rows stay for the next start. Safe to call twice. */
   async close(): Promise<void> {
     if (!this.closing.signal.aborted) this.closing.abort();
-    this.wakeUp?.();
-    this.endPause?.();
+    this.endWait?.();
     await this.loop;
     await this.listener?.stop();
     await endPool(this.pool).catch(() => {});
@@ -152,43 +152,35 @@ export class OutboxRelay {
         signalled = true;
         firstDone();
       }
-      // A full batch or a wake-up during the round: go again at once; otherwise wait for a wake-up.
+      // A full batch: go again at once (a backlog); otherwise wait for a wake-up (one during the round
+      // counts), then for the rest of the gap.
       const more = result !== null && result.published + result.failed >= (this.options.batchSize ?? 200);
       if (more) continue;
-      if (!this.woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, poll);
-          function done() {
-            clearTimeout(timer);
-            resolve();
-          }
-          this.wakeUp = done;
-        });
-        this.wakeUp = null;
-      }
+      if (!this.woken) await this.sleep(poll, true);
       // Under a steady stream of commits every round found a handful of rows, and each round costs
-      // PostgreSQL the same five statements and two commits (and wakes every consumer of the bus)
-      // whatever it carries: at ten chart creations in flight ~120 rounds/s of ~6 rows. Rounds at
+      // PostgreSQL the same five statements and two commits (and wakes the topics' consumers) whatever
+      // it carries: at ten chart creations in flight ~120 rounds/s of ~6 rows. Rounds at
       // least `gap` apart carry ~20 rows each there and cut PostgreSQL's CPU per creation by ~15 %
       // (issue 18), for at most `gap` more latency; a quiet writer's commit, long after the last round,
       // still goes at once. Wake-ups during the pause do not end it (they are what it gathers).
-      await this.pause(roundStart + gap - Date.now());
+      await this.sleep(roundStart + gap - Date.now(), false);
     }
     if (!signalled) firstDone();
   }
 
-  /** Waits `ms` (nothing when <= 0); close() ends the wait. */
-  private async pause(ms: number): Promise<void> {
+  /** Waits `ms` (nothing when <= 0): close() ends the wait, and wake() too when `wakeable`. */
+  private async sleep(ms: number, wakeable: boolean): Promise<void> {
     if (ms <= 0 || this.closing.signal.aborted) return;
+    this.wakeable = wakeable;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
       }
-      this.endPause = done;
+      this.endWait = done;
     });
-    this.endPause = null;
+    this.endWait = null;
   }
 
   /** One round: take a batch, publish what may go now, mark it. Exposed for tests and drills. */
