@@ -4,6 +4,7 @@
 //   npm run dashboards
 import fs from 'node:fs';
 import path from 'node:path';
+import { EVENT_LOOP_RESOLUTION_MS } from '@astro/platform/event-loop';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'infra', 'grafana', 'dashboards');
 
@@ -87,10 +88,14 @@ export const DASHBOARDS = {
       unit: 'reqps',
     },
     {
-      // prom-client's gauge is the timer's whole interval: minus its 10 ms period, the delay itself
-      // (EVENT_LOOP_RESOLUTION_MS in packages/platform/src/metrics.ts).
+      // prom-client's gauge is the timer's whole interval: minus its period, the delay itself.
       title: 'Event loop delay p99',
-      exprs: [{ expr: 'max by (service) (nodejs_eventloop_lag_p99_seconds) - 0.01', legend: '{{service}}' }],
+      exprs: [
+        {
+          expr: `max by (service) (nodejs_eventloop_lag_p99_seconds) - ${EVENT_LOOP_RESOLUTION_MS / 1000}`,
+          legend: '{{service}}',
+        },
+      ],
       unit: 's',
     },
     {

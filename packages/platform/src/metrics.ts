@@ -2,17 +2,11 @@
 // families. Each process serves them on its own /metrics port.
 import http from 'node:http';
 import client from 'prom-client';
+import { EVENT_LOOP_RESOLUTION_MS } from './event-loop.ts';
 
+export { EVENT_LOOP_RESOLUTION_MS };
 export const registry = new client.Registry();
-
-/**
- * The period of prom-client's event-loop timer (its default, stated). Its `nodejs_eventloop_lag_*`
- * gauges are percentiles of Node's monitorEventLoopDelay histogram, which records the whole interval
- * between two firings of that timer, not how late it fired: an idle process reads ~10 ms. The delay
- * (lateness) is the gauge minus this period; dashboards and the bench subtract it (the same correction
- * Elastic's APM agent makes; open-telemetry/opentelemetry-js-contrib#2794, nodejs/node#62935).
- */
-export const EVENT_LOOP_RESOLUTION_MS = 10;
+// The gauges' event-loop figures include this timer period (event-loop.ts).
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
 
 export const grpcServerHandled = new client.Counter({
