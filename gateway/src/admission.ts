@@ -67,9 +67,11 @@ export function admission({ limit, holdMs = 50, exempt = () => false, now = Date
       if (active.delete(start)) admitNext();
     });
     if (active.size < limit && head === waiting.length) return start();
-    // Started later from another request's callback: bound to this one's async context (its request id
-    // and trace span), or it would run in the other's.
-    waiting.push(AsyncResource.bind(start));
+    // Started later from another request's callback: run in this one's async context (its request id
+    // and trace span), or it would run in the other's. A resource and runInAsyncScope, not
+    // AsyncResource.bind, which also defines a deprecated getter on every bound function.
+    const scope = new AsyncResource('admission-wait');
+    waiting.push(() => scope.runInAsyncScope(start));
     requestsWaiting.set(waiting.length - head);
   }) as Admission;
   Object.defineProperty(admit, 'counts', { value: () => ({ active: active.size, waiting: waiting.length - head }) });

@@ -473,11 +473,9 @@ try {
   // The halfway scrape splits the phase's event-loop delay in two (the worse half is reported); the
   // RSS peaks of the two halves (rssPeaks, sampled from /proc) tell a heap's rise and fall from growth
   // that goes on (a leak).
-  const halfway = new Promise<Record<string, ProcessSample> | undefined>((resolve) =>
-    setTimeout(() => resolve(probe?.read().then((r) => r.processes)), 3_000 * seconds),
-  );
-  const idleHalfway = new Promise<{ p99: number; max: number } | undefined>((resolve) =>
-    setTimeout(() => resolve(idle?.read()), 3_000 * seconds),
+  const halfway = new Promise<[Record<string, ProcessSample> | undefined, { p99: number; max: number } | undefined]>(
+    (resolve) =>
+      setTimeout(() => resolve(Promise.all([probe?.read().then((r) => r.processes), idle?.read()])), 3_000 * seconds),
   );
   const peaks = fleet && rssPeaks(fleetPids(fleet.instances));
   const mixed = await cannon({
@@ -488,10 +486,10 @@ try {
     requests: mixedRequests,
   });
   const mixedPeaks = peaks?.stop();
-  const mixedMid = await halfway;
+  const [mixedMid, idleHalfway] = await halfway;
   const mixedEnd = await probe?.read();
   const mixedAfter = mixedEnd?.processes;
-  const idleDelay = [await idleHalfway, await idle?.read()].filter((d) => d !== undefined);
+  const idleDelay = [idleHalfway, await idle?.read()].filter((d) => d !== undefined);
   const mixedCpu = mixedBefore && mixedEnd && cpuPerRequest(mixedBefore.cpu, mixedEnd.cpu, mixed.requests);
 
   // The gateway's own cost per request against a bare Express handler (both in this process).
