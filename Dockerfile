@@ -19,6 +19,9 @@ ENV NODE_ENV=production
 # Owned by root and read-only to the process (the Deployments also mount the root filesystem read-only).
 COPY --from=build /prod /app
 USER 10001:10001
+# glibc's malloc keeps multi-megabyte buffers in the heap for reuse instead of mapping fresh pages for
+# each (packages/platform/src/services.ts MALLOC_TUNABLES; a test keeps the two equal).
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728
 # Overridden per Deployment; the gateway by default, with its V8 flags (packages/platform/src/services.ts
 # V8_FLAGS; a test keeps this line equal to k8s/base/gateway.yaml's command). The astro-dist condition
 # resolves the workspace packages to their compiled files; the tracing hook installs the OpenTelemetry

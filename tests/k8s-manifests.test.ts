@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { parse, parseAllDocuments } from 'yaml';
-import { FLEET } from '@astro/platform';
+import { FLEET, MALLOC_TUNABLES } from '@astro/platform';
 import { DASHBOARDS } from '../scripts/grafana-dashboards.ts';
 import { COMPOSE_ENDPOINTS, composeEnv } from '../scripts/infra.ts';
 import { ALERTS_FILE, BASE_DIR, MONITORING_DIR, renderBase, renderMonitoring } from '../scripts/k8s-gen.ts';
@@ -99,6 +99,8 @@ describe('k8s manifests', () => {
       .find((d) => d.kind === 'Deployment')!;
     assert.deepEqual(JSON.parse(cmd ?? 'null'), deployment.spec.template.spec.containers[0]!.command);
     assert.match(dockerfile, /^USER 10001:10001$/m);
+    // Every container of the image runs with the fleet's malloc settings, as the launcher's processes do.
+    assert.equal(/^ENV GLIBC_TUNABLES=(\S+)$/m.exec(dockerfile)?.[1], MALLOC_TUNABLES);
   });
 
   for (const overlay of OVERLAYS) {

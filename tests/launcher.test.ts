@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
+import { MALLOC_TUNABLES } from '@astro/platform';
+import { fleetPids } from '../scripts/bench/fleet-probe.ts';
 import { freePort, startFleet } from '../scripts/fleet.ts';
 
 describe('launcher on embedded defaults', () => {
@@ -37,6 +39,15 @@ describe('launcher on embedded defaults', () => {
       // Without SMTP_URL the verification mail lands in the local mailbox.
       const mails = fs.readdirSync(path.join(dataDir, 'mailbox'));
       assert.equal(mails.length, 1);
+      // Every process runs with the fleet's malloc settings (services.ts MALLOC_TUNABLES). The dynamic
+      // loader cuts the variable after its first setting in the block /proc shows (it parses a copy).
+      const pids = fleetPids(fleet.instances);
+      assert.deepEqual(Object.keys(pids).sort(), Object.keys(fleet.instances).sort());
+      for (const [name, pid] of Object.entries(pids)) {
+        const environ = fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+        const tunables = environ.find((e) => e.startsWith('GLIBC_TUNABLES='))?.slice('GLIBC_TUNABLES='.length);
+        assert.ok(tunables && MALLOC_TUNABLES.startsWith(tunables), `${name} runs without the malloc settings`);
+      }
     } finally {
       await fleet.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

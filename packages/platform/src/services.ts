@@ -74,6 +74,22 @@ export const V8_FLAGS: Readonly<Record<string, readonly string[]>> = {
   'vedic-calc': ['--initial-heap-size=192'],
 };
 
+/**
+ * glibc malloc settings (the GLIBC_TUNABLES variable) of every fleet process: the launcher
+ * (scripts/fleet.ts) and the image (Dockerfile ENV, so every Kubernetes container) set this value.
+ * Node allocates buffers outside the JavaScript heap with malloc. By default glibc serves a
+ * multi-megabyte block with a fresh mmap until a free raises its threshold, and gives freed memory at
+ * the top of the heap back to the OS past 2x that threshold: every depth-4 dasha answer (3 MB, copied
+ * several times per hop) then touched fresh pages. On the 2026-11-29 evening machine a page fault cost
+ * 15 µs (a 256 MB touch loop: 65,600 faults in ~1 s), and a depth-4 answer cost vedic-calc 190-500 and
+ * the gateway 145-185 faults. With blocks up to 32 MiB (glibc's own ceiling for its moving threshold)
+ * taken from the heap and up to 128 MiB of free heap kept for reuse: vedic-calc 24-137 and the gateway
+ * 0.3-63 faults per answer; CPU per answer vedic-calc 22-23 -> 13-19 ms, gateway 18-19 -> 11-16 ms;
+ * 25-27 -> 29-49 answers/s at one connection (docs/perf/issue-18-gateway-notes.md, twelfth round).
+ * The cost: a process keeps the heap of its busiest moment instead of shrinking after it.
+ */
+export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728';
+
 /** The services the chart service asks to erase derived data (see FleetService.erasure). */
 export const ERASURE_PARTICIPANTS: readonly FleetService[] = FLEET.filter((s) => s.erasure);
 
