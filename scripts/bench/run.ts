@@ -19,7 +19,8 @@
 // 70 % calc GETs, 20 % chart GETs, 10 % chart creations at 200 connections for 6 x BENCH_SECONDS
 // (60 s by default) after BENCH_SECONDS of warm-up at that load, with latency percentiles, errors,
 // every process's RSS before and after and its peak in each half of the phase.
-// Every run starts with BENCH_SECONDS of unmeasured chart creations (JIT and heaps).
+// Every run starts by pricing the machine's page faults and process round trips (machine.ts), and its
+// fleet with BENCH_SECONDS of unmeasured chart creations (JIT and heaps).
 // Smoke mode: BENCH_SECONDS=1 BENCH_KAFKA=0 (prints the same tables; nothing is asserted on time).
 // Profiles: BENCH_CPU_PROF=<dir> starts every fleet process with --cpu-prof into <dir> (read them with
 // scripts/bench/profile-summary.ts); the profiles are written when the fleet stops. BENCH_NODE_FLAGS adds
@@ -49,6 +50,7 @@ import {
 } from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
 import { measureFloor, type FloorRow } from './floor.ts';
+import { machineLine, measureMachine } from './machine.ts';
 import {
   offlineWriterBaseline,
   shadbalaBaseline,
@@ -240,6 +242,9 @@ let accountAddr = env.ACCOUNT_ADDR || '127.0.0.1:50051';
 let chartDbUrl = env.CHART_DATABASE_URL;
 let chartAddr = env.CHART_ADDR;
 const llmDeltaDelayMs = Number(env.LLM_OFFLINE_DELTA_DELAY_MS ?? 10); // the llm service's default
+// The machine's price for page faults and process wake-ups, on a quiet machine (machine.ts).
+const machine = await measureMachine();
+console.log(machineLine(machine));
 if (!baseUrl) {
   // Not "bench...": older copies of this script dropped every database named bench% when they finished.
   runId = `perf${Date.now().toString(36)}`;
@@ -601,6 +606,8 @@ try {
   out.push(`# npm run bench — ${new Date().toISOString()}`, '');
   out.push(
     `${seconds} s per fleet phase (autocannon), ${fleet ? `fleet runtime: ${fleet.runtime}` : `fleet at ${baseUrl}`}; each baseline runs the same computation back to back in the bench process right after its phase. ratio p50 = fleet p50 / baseline p50; ratio req/s = baseline req/s / fleet req/s (the baseline is sequential on one core, so at many connections the p50 ratio is mostly queueing and req/s is the figure to read). autocannon reports whole milliseconds.`,
+    '',
+    machineLine(machine),
     '',
   );
   out.push(
