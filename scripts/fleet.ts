@@ -11,7 +11,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { checkInstance, closeHealthClient, FLEET, MALLOC_TUNABLES, V8_FLAGS, type FleetService } from '@astro/platform';
+import {
+  checkInstance,
+  closeHealthClient,
+  FLEET,
+  V8_FLAGS,
+  withMallocTunables,
+  type FleetService,
+} from '@astro/platform';
 import { ensureDatabase, runMigrations, startEmbeddedPostgres } from '@astro/platform/db/index';
 
 /** The workspace root, from scripts/ or from its compiled copy under scripts/dist/. */
@@ -333,14 +340,7 @@ export async function startFleet(opts: FleetOptions): Promise<RunningFleet> {
       instances[name] = `${name}-${launchId}-${randomBytes(3).toString('hex')}`;
       const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...nodeArgs(entry, runtime)], {
         cwd: ROOT,
-        // glibc's malloc settings (services.ts MALLOC_TUNABLES) unless the caller's environment has its own.
-        env: {
-          GLIBC_TUNABLES: MALLOC_TUNABLES,
-          ...process.env,
-          OTEL_SERVICE_NAME: name,
-          ...env,
-          INSTANCE_ID: instances[name],
-        },
+        env: { ...withMallocTunables(process.env), OTEL_SERVICE_NAME: name, ...env, INSTANCE_ID: instances[name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       if (opts.output === 'files') {

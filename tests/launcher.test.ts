@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { MALLOC_TUNABLES } from '@astro/platform';
-import { fleetPids } from '../scripts/bench/fleet-probe.ts';
+import { environOf, fleetPids } from '../scripts/bench/fleet-probe.ts';
 import { freePort, startFleet } from '../scripts/fleet.ts';
 
 describe('launcher on embedded defaults', () => {
@@ -44,8 +44,8 @@ describe('launcher on embedded defaults', () => {
       const pids = fleetPids(fleet.instances);
       assert.deepEqual(Object.keys(pids).sort(), Object.keys(fleet.instances).sort());
       for (const [name, pid] of Object.entries(pids)) {
-        const environ = fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
-        const tunables = environ.find((e) => e.startsWith('GLIBC_TUNABLES='))?.slice('GLIBC_TUNABLES='.length);
+        const entry = environOf(pid)?.find((e) => e.startsWith('GLIBC_TUNABLES='));
+        const tunables = entry?.slice('GLIBC_TUNABLES='.length);
         assert.ok(tunables && MALLOC_TUNABLES.startsWith(tunables), `${name} runs without the malloc settings`);
       }
     } finally {

@@ -62,6 +62,32 @@ export class FleetProbe {
 }
 
 /**
+ * A process's /proc/<pid>/stat: its command name and the fields after it (fields[0] is the state,
+ * field 3 of proc(5); minflt is fields[7], utime and stime fields[11] and [12]). Undefined when the
+ * process has ended, or off Linux.
+ */
+export function procStat(pid: number | string): { comm: string; fields: string[] } | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name is in parentheses and may itself hold spaces or parentheses.
+  const end = stat.lastIndexOf(')');
+  return { comm: stat.slice(stat.indexOf('(') + 1, end), fields: stat.slice(end + 2).split(' ') };
+}
+
+/** A process's environment as NAME=value entries (/proc/<pid>/environ), or undefined. */
+export function environOf(pid: number | string): string[] | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * CPU seconds of every postgres and redis-server process on this machine, per process (`postgres#<pid>`:
  * a backend that exits between two readings must not count as negative time). Linux /proc; {} elsewhere.
  */
@@ -75,17 +101,11 @@ function serverCpuSeconds(): Record<string, number> {
   }
   const ticksPerSecond = 100; // USER_HZ on Linux
   for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const name = comm.startsWith('postgres') ? 'postgres' : comm.startsWith('redis') ? 'redis' : undefined;
+    const stat = procStat(pid);
+    if (!stat) continue; // ended meanwhile
+    const name = stat.comm.startsWith('postgres') ? 'postgres' : stat.comm.startsWith('redis') ? 'redis' : undefined;
     if (!name) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out[`${name}#${pid}`] = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+    out[`${name}#${pid}`] = (Number(stat.fields[11]) + Number(stat.fields[12])) / ticksPerSecond; // utime + stime
   }
   return out;
 }
@@ -115,13 +135,7 @@ export function fleetPids(instances: Record<string, string>): Record<string, num
   const byInstance = new Map(Object.entries(instances).map(([name, id]) => [`INSTANCE_ID=${id}`, name]));
   const out: Record<string, number> = {};
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let environ: string;
-    try {
-      environ = fs.readFileSync(`/proc/${pid}/environ`, 'latin1');
-    } catch {
-      continue;
-    }
-    for (const entry of environ.split('\0')) {
+    for (const entry of environOf(pid) ?? []) {
       const name = byInstance.get(entry);
       if (name) out[name] = Number(pid);
     }

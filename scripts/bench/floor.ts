@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { channelOptions, MALLOC_TUNABLES } from '@astro/platform';
+import { channelOptions, withMallocTunables } from '@astro/platform';
 import { bytesService } from './bytes-service.ts';
 
 const def = bytesService('/bench.Floor/Get');
@@ -64,7 +64,7 @@ async function front(backPort: number): Promise<number> {
 function child(args: string[]): Promise<{ port: number; proc: ChildProcess }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
     // The fleet's malloc settings (services.ts MALLOC_TUNABLES): the floor's buffers are as large as its.
-    env: { GLIBC_TUNABLES: MALLOC_TUNABLES, ...process.env },
+    env: withMallocTunables(process.env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -4,10 +4,10 @@
 // for every hop: a page fault cost it ~15 µs and a round trip between two processes 77-87 µs
 // (docs/perf/issue-18-gateway-notes.md, twelfth round).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
+import { procStat } from './fleet-probe.ts';
 
 export interface MachineFacts {
   cores: number;
@@ -20,14 +20,10 @@ export interface MachineFacts {
   exchanges: number;
 }
 
-/** This process's minor page faults so far (/proc/self/stat, field 10), or undefined off Linux. */
+/** This process's minor page faults so far, or undefined off Linux. */
 function minorFaults(): number | undefined {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  } catch {
-    return undefined;
-  }
+  const stat = procStat('self');
+  return stat && Number(stat.fields[7]);
 }
 
 /** Touches one byte per page of a fresh allocation (a new mapping: every page faults once). */

@@ -90,6 +90,11 @@ export const V8_FLAGS: Readonly<Record<string, readonly string[]>> = {
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728';
 
+/** A child's environment with the fleet's malloc settings, unless `env` has a GLIBC_TUNABLES of its own. */
+export function withMallocTunables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { GLIBC_TUNABLES: MALLOC_TUNABLES, ...env };
+}
+
 /** The services the chart service asks to erase derived data (see FleetService.erasure). */
 export const ERASURE_PARTICIPANTS: readonly FleetService[] = FLEET.filter((s) => s.erasure);
 
