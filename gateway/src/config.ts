@@ -17,10 +17,10 @@ export const gatewayConfigSpec = {
   JWT_ISSUER: key(str('astro-account'), 'expected iss of session JWTs'),
   JWT_AUDIENCE: key(str('astro-api'), 'expected aud of session JWTs'),
   BODY_LIMIT_BYTES: key(int(1024 * 1024, 1), 'largest accepted request body; larger answers 413'),
-  // 12, not 24 (issue 18, eleventh round): at 200 connections the gateway's event-loop delay p99 halves
-  // (38-50 -> 24-26 ms) for ~3 % of saturated throughput; 8 reaches ~20 ms for ~13 %.
+  // 8 (issue 18, thirteenth round): at 200 connections the gateway's event-loop delay p99 is 15-19 ms,
+  // within the 20 ms target, for ~7 % of saturated throughput against 12 (25-26 ms; 24: 32-40 ms).
   MAX_IN_FLIGHT: key(
-    int(12, 0),
+    int(8, 0),
     'unary API requests this gateway works on at once; more wait their turn in arrival order (bounds the work of an event-loop turn under load); 0 = no bound',
   ),
   MAX_IN_FLIGHT_HOLD_MS: key(
