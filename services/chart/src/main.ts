@@ -47,7 +47,14 @@ let erasures: PgNotifyListener | undefined = undefined;
 const hearing = () => erasures?.listening ?? false;
 // The same deletions for the gateway's answer cache (ChartReaderService/WatchErasures).
 const erasureFeed = new ErasureFeed(hearing);
-const chartStore = new ChartReadCache(new ChartStore(pool), hearing, cfg.CHART_CACHE_SIZE, erasureFeed);
+// Moves chart.created / chart.deleted / tenant.data_erased from this service's outbox to the bus.
+const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'chart', logger });
+const chartStore = new ChartReadCache(
+  new ChartStore(pool, () => relay.wake()),
+  hearing,
+  cfg.CHART_CACHE_SIZE,
+  erasureFeed,
+);
 if (cfg.CHART_CACHE_SIZE > 0) {
   erasures = new PgNotifyListener({
     connectionString: cfg.DATABASE_URL,
@@ -79,8 +86,6 @@ const server = buildChartServer({
   calendarSources,
   publicBaseUrl: cfg.PUBLIC_BASE_URL,
 });
-// Moves chart.created / chart.deleted / tenant.data_erased from this service's outbox to the bus.
-const relay = new OutboxRelay({ connectionString: cfg.DATABASE_URL, bus, service: 'chart', logger });
 await relay.start();
 
 await serveService({

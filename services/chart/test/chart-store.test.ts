@@ -74,6 +74,46 @@ describe('chart store: creation', () => {
     assert.ok(rows.every((r) => r.topic === 'chart.created'));
   });
 
+  it("with this process's relay to wake, a creation sends no NOTIFY and wakes the relay once its rows are committed", async () => {
+    const tenant = uuidv7();
+    const listener = await pool.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.channel));
+    await listener.query('LISTEN outbox');
+    // What a relay woken at that moment would find: the tenant's outbox rows, counted on another connection
+    // (not through the pool, whose statements the test counts).
+    const foundAtWake: Promise<number>[] = [];
+    const store = new ChartStore(pool, () =>
+      foundAtWake.push(
+        listener
+          .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE key = $1', [tenant])
+          .then((r) => r.rows[0]!.n),
+      ),
+    );
+    try {
+      const records = Array.from({ length: 8 }, (_, i) => record(tenant, i));
+      const before = statements;
+      await Promise.all(records.map((r) => store.insertWithEvent(r, chartCreatedEvent(r))));
+      const written = statements - before;
+      await new Promise((r) => setTimeout(r, 300)); // a NOTIFY would have arrived by now
+      assert.equal(foundAtWake.length, written, 'one wake-up per creation statement');
+      const found = await Promise.all(foundAtWake);
+      assert.ok(
+        found.every((n) => n > 0),
+        `committed rows at every wake-up: ${found.join(', ')}`,
+      );
+      assert.deepEqual(heard, [], 'no NOTIFY on the outbox channel');
+      // Without a relay to wake (e.g. a writer whose relay runs elsewhere), the statement NOTIFYs.
+      const other = record(tenant, 30);
+      await new ChartStore(pool).insertWithEvent(other, chartCreatedEvent(other));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(heard, ['outbox']);
+    } finally {
+      await listener.query('UNLISTEN outbox');
+      listener.release();
+    }
+  });
+
   it('a row the database refuses fails only its own creation, and leaves no event', async () => {
     const store = new ChartStore(pool);
     const tenant = uuidv7();

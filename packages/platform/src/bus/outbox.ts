@@ -30,16 +30,17 @@ export interface OutboxMessage {
   payload: unknown;
 }
 
-// One statement: the rows, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
-// `first` is the number of its first parameter, so the statement can follow a writer's own CTE.
-const insertSql = (first: number, rows = 1) => {
+// One statement: the rows, and (unless `notify` is false) a NOTIFY that PostgreSQL delivers only if the
+// transaction commits. `first` is the number of its first parameter, so the statement can follow a
+// writer's own CTE.
+const insertSql = (first: number, rows = 1, notify = true) => {
   const values = Array.from({ length: rows }, (_, r) => {
     const p = first + 5 * r;
     return `($${p}, $${p + 1}, $${p + 2}, $${p + 3}::jsonb, $${p + 4}::jsonb)`;
   });
-  return `INSERT INTO outbox (id, topic, key, payload, headers)
-  SELECT e.* FROM (VALUES ${values.join(', ')}) AS e
-  CROSS JOIN (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake`;
+  const rowsSql = `INSERT INTO outbox (id, topic, key, payload, headers)
+  SELECT e.* FROM (VALUES ${values.join(', ')}) AS e`;
+  return notify ? `${rowsSql}\n  CROSS JOIN (SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')) AS wake` : rowsSql;
 };
 const INSERT_SQL = insertSql(1);
 
@@ -76,16 +77,19 @@ export async function writeOutbox(client: SqlClient, msg: OutboxMessage): Promis
  * and adds the events to the outbox: `WITH change AS (…) INSERT INTO outbox …`. A single statement is
  * atomic on its own, so a hot write path pairs its rows with their events in ONE round trip instead of
  * four (BEGIN, row, outbox, COMMIT). PostgreSQL runs a data-modifying CTE to completion whether or
- * not the outer statement reads it, and a failure of either part fails both.
+ * not the outer statement reads it, and a failure of either part fails both. `notify: false` leaves out
+ * the relay's NOTIFY, for a writer that wakes its own process's relay after the commit (chart-store.ts
+ * says why).
  */
 export function withOutboxStatement(
   change: string,
   changeValues: unknown[],
   msgs: OutboxMessage[],
+  opts: { notify?: boolean } = {},
 ): { text: string; values: unknown[]; eventIds: string[] } {
   const rows = msgs.map(rowOf);
   return {
-    text: `WITH change AS (${change}) ${insertSql(changeValues.length + 1, rows.length)}`,
+    text: `WITH change AS (${change}) ${insertSql(changeValues.length + 1, rows.length, opts.notify ?? true)}`,
     values: [...changeValues, ...rows.flat()],
     eventIds: rows.map((r) => r[0]),
   };
