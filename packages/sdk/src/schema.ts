@@ -45335,7 +45335,7 @@ export interface operations {
            *       "features_used": [
            *         {
            *           "source": "ephemeris",
-           *           "version": "sweph-moshier",
+           *           "version": "sweph-swiss",
            *           "fields": [
            *             "sun.longitude",
            *             "moon.longitude",

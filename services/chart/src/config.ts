@@ -13,7 +13,10 @@ export const chartConfigSpec = {
     secret: true,
   }),
   KAFKA_BROKERS: key(optionalStr(), 'Kafka brokers (comma list); unset = PostgreSQL event bus'),
-  SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+  SE_EPHE_PATH: key(
+    optionalStr(),
+    'folder of Swiss Ephemeris files; unset = the bundled files (1800-2400 CE); `moshier` = the built-in Moshier ephemeris, no files',
+  ),
   PUBLIC_BASE_URL: key(
     z.string().default('http://127.0.0.1:8080'),
     "base URL of the API as clients see it (the gateway's PUBLIC_BASE_URL): calendar feed URLs start with it",

@@ -2,9 +2,11 @@
 // in worker threads that initialise their own ephemeris; a closed pool refuses new work.
 import assert from 'node:assert/strict';
 import { afterAll as after, describe, it } from '@jest/globals';
+import { initEphemeris } from '@astro/astro-core';
 import { sadeSati } from '../src/domain/doshas/sade-sati.ts';
 import { SaturnPool } from '../src/clients/saturn-pool.ts';
 
+initEphemeris(); // as each worker thread does (sweph's state is per thread)
 const pool = new SaturnPool({ size: 2 });
 after(() => pool.close());
 

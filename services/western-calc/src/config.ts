@@ -10,7 +10,10 @@ export const westernConfigSpec = {
   GRPC_PORT: key(port(self.grpcPort), 'gRPC port of the Western calculation services'),
   METRICS_PORT: key(port(self.metricsPort), 'Prometheus /metrics port (0 = off)'),
   CHART_ADDR: key(z.string().default(`127.0.0.1:${chart.grpcPort}`), 'host:port of the chart service (chart reads)'),
-  SE_EPHE_PATH: key(optionalStr(), 'folder of Swiss Ephemeris files; unset = built-in Moshier ephemeris'),
+  SE_EPHE_PATH: key(
+    optionalStr(),
+    'folder of Swiss Ephemeris files; unset = the bundled files (1800-2400 CE); `moshier` = the built-in Moshier ephemeris, no files',
+  ),
   // Relationships: stored compatibility reports and their erasure (chart.deleted, tenant.data_erased).
   DATABASE_URL: key(
     z.string().min(1, 'required'),

@@ -69,7 +69,7 @@ export const SADE_SATI_CONVENTIONS: readonly Convention[] = [
   {
     topic: 'ingress_dating',
     choice:
-      "Saturn's sidereal (Lahiri) longitude from the platform ephemeris (Moshier unless Swiss files are configured), bisected to the millisecond, reported to the second",
+      "Saturn's sidereal (Lahiri) longitude from the platform ephemeris (the bundled Swiss Ephemeris files; Moshier's series outside 1800-2400), bisected to the millisecond, reported to the second",
     alternatives:
       'published Indian panchangs differ from each other by minutes (up to ~20 minutes for a slow Saturn) through their ayanamsha and ephemeris',
   },
