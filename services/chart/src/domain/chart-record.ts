@@ -4,8 +4,12 @@ import { ayanamshaDegrees, computeChart, type AyanamshaId, type HouseCusp, type 
 import type { ChartRequest } from './chart-input.ts';
 import type { LocalBirth } from './local-birth-time.ts';
 
-/** Bump whenever a stored number could change (DESIGN.md §5). */
-export const CHART_METHOD_VERSION = 'chart-v1';
+/**
+ * Bump whenever a stored number could change (DESIGN.md §5). Each row keeps the version it was computed
+ * with: chart-v1 rows hold Moshier positions, chart-v2 rows the Swiss Ephemeris files' (astro-core's
+ * BUNDLED_EPHE_PATH; Moshier outside 1800-2400), which differ by up to ~1" (the Moon's most).
+ */
+export const CHART_METHOD_VERSION = 'chart-v2';
 
 export interface ChartRecord {
   id: string;
