@@ -1,6 +1,13 @@
 // Gateway boot: config, protos -> routes, backends, auth, HTTP server, graceful shutdown.
 import path from 'node:path';
-import { checkHealth, createEventBus, createLogger, loadConfigOrExit, startMetricsServer } from '@astro/platform';
+import {
+  checkHealth,
+  createEventBus,
+  createLogger,
+  leanAsyncResourceBinding,
+  loadConfigOrExit,
+  startMetricsServer,
+} from '@astro/platform';
 import { createApp } from './app.ts';
 import { answerClientErrors } from './edge/client-error.ts';
 import { Authenticator } from './auth.ts';
@@ -18,6 +25,8 @@ import { buildOpenApi } from './openapi.ts';
 import { collectRoutes, loadProtoRoot } from './proto-registry.ts';
 import { Router } from './router.ts';
 
+// Every request's gRPC call binds one (packages/platform/src/async-resource-bind.ts).
+leanAsyncResourceBinding();
 const cfg = loadConfigOrExit('gateway', gatewayConfigSpec);
 for (const problem of [...limitsConfigProblems(cfg), ...redisConfigProblems(cfg)]) {
   process.stderr.write(`gateway: invalid configuration\n  ${problem}\n`);

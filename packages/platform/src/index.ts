@@ -4,6 +4,7 @@ export * from './caller.ts';
 export * from './context.ts';
 export * from './coordinates.ts';
 export * from './errors.ts';
+export * from './async-resource-bind.ts';
 export * from './grpc-client.ts';
 export * from './grpc-health.ts';
 export * from './grpc-server.ts';

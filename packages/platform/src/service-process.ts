@@ -1,6 +1,7 @@
 // The common tail of every service's main.ts: serve its gRPC services, expose /metrics, log where it
 // listens, and on SIGTERM/SIGINT drain the server, then release what the service opened. One place so
 // that every service starts and stops the same way (the launcher, k8s probes and drills rely on it).
+import { leanAsyncResourceBinding } from './async-resource-bind.ts';
 import { handleSignals, startGrpcServer, type Registration, type RunningServer } from './grpc-server.ts';
 import type { Logger } from './logger.ts';
 import { startMetricsServer } from './metrics.ts';
@@ -21,6 +22,7 @@ export interface ServeOptions {
 }
 
 export async function serveService(o: ServeOptions): Promise<RunningServer> {
+  leanAsyncResourceBinding(); // every gRPC call this service makes to another binds one (async-resource-bind.ts)
   const running = await startGrpcServer({
     port: o.config.GRPC_PORT,
     logger: o.logger,
