@@ -37,6 +37,24 @@ function entryOf(p: CpuProfile): string | undefined {
   return undefined;
 }
 
+/**
+ * The profile cut to its last `seconds`: a profile of a whole fleet run starts with its boot (module
+ * loading, the gazetteer), which would swamp a load phase at its end (creation-rounds.ts).
+ */
+export function lastSeconds(p: CpuProfile, seconds: number): CpuProfile {
+  const from = p.endTime - seconds * 1e6;
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let t = p.startTime;
+  for (let i = 0; i < p.samples.length; i++) {
+    t += p.timeDeltas[i] ?? 0;
+    if (t < from) continue;
+    samples.push(p.samples[i]!);
+    timeDeltas.push(p.timeDeltas[i] ?? 0);
+  }
+  return { ...p, startTime: Math.max(p.startTime, from), samples, timeDeltas };
+}
+
 /** Self time per function (name + file:line), in ms, biggest first. */
 export function selfTimes(p: CpuProfile): { name: string; ms: number }[] {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -69,7 +87,9 @@ export function packageTimes(p: CpuProfile): { name: string; ms: number }[] {
 
 const dir = process.argv[2];
 const top = Number(process.argv[3] ?? 15);
-if (!dir) throw new Error('usage: profile-summary.ts <.cpuprofile file, or a dir of them> [top]');
+// PROFILE_LAST_S=N reads only each profile's last N seconds (lastSeconds).
+const lastS = Number(process.env.PROFILE_LAST_S || 0);
+if (!dir) throw new Error('usage: [PROFILE_LAST_S=N] profile-summary.ts <.cpuprofile file, or a dir of them> [top]');
 // One profile file (e.g. of scripts/bench/calc.ts), or every profile of a fleet run in a folder.
 const files = fs.statSync(dir).isDirectory()
   ? fs
@@ -78,7 +98,8 @@ const files = fs.statSync(dir).isDirectory()
       .map((f) => path.join(dir, f))
   : [dir];
 for (const file of files) {
-  const p = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const whole = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const p = lastS > 0 ? lastSeconds(whole, lastS) : whole;
   const entry = entryOf(p);
   if (!entry) continue;
   const rows = selfTimes(p);

@@ -37,7 +37,7 @@ import { unary, uuidv7 } from '@astro/platform';
 import { ensureDatabase } from '@astro/platform/db/index';
 import { ROOT, runtimeFromEnv, startFleet, TEST_FLEET_LIMITS, type RunningFleet } from '../fleet.ts';
 import { selectBus, type FleetBus } from '../kafka-bus.ts';
-import { runOperator } from '../operator.ts';
+import { json, setupCaller } from './caller.ts';
 import { measureEventLatency, type LatencyResult } from './event-latency.ts';
 import {
   cpuPerRequest,
@@ -89,33 +89,6 @@ const rows: Row[] = [];
 let probe: FleetProbe | undefined;
 /** With the bench's own fleet: the machine's share of every phase's event-loop delay. */
 let idle: IdleReference | undefined;
-
-async function json(method: string, url: string, token: string | undefined, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
-/** A caller with an API key on the Pro plan (so limits never interfere with the measurement). */
-async function setupCaller(baseUrl: string, accountAddr: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const su = await json('POST', `${baseUrl}/v1/auth/signup`, undefined, {
-    email,
-    password: 'Correct-Horse-Battery-Staple-42!',
-    accept_terms: true,
-  });
-  await runOperator(['set-plan', email, 'pro'], accountAddr);
-  const key = await json('POST', `${baseUrl}/v1/api-keys`, su.session.access_token, {
-    name: 'bench',
-    scopes: ['charts:read', 'charts:write'],
-  });
-  return key.plaintext;
-}
 
 /** One autocannon phase; failures are counted, not thrown (load() refuses them). */
 function cannon(
