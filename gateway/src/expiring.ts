@@ -28,6 +28,11 @@ export class Expiring<T> {
     return this.deadlines.delete(entry);
   }
 
+  /** The entry added first of those still here (the next to expire). */
+  oldest(): T | undefined {
+    return this.deadlines.keys().next().value;
+  }
+
   get size(): number {
     return this.deadlines.size;
   }

@@ -1,7 +1,7 @@
 // The gateway's bound on requests in progress (src/admission.ts), on a real HTTP server: requests past
 // the bound wait in arrival order (each in its own async context), a caller that leaves while waiting
-// is skipped, a request that holds its place past holdMs gives it up, and exempt requests (streams) are
-// never counted.
+// is skipped, a request that holds its place past holdMs gives it up, exempt requests (streams) are
+// never counted, and a keep-alive connection's next request is left unread while the queue is long.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,14 +11,18 @@ import { currentContext, requestsWaiting, runWithContext } from '@astro/platform
 import { admission, type AdmissionOptions } from '../src/admission.ts';
 
 interface Harness {
+  /** Paths the server read, in order (before admission). */
+  arrived: string[];
   /** Paths that reached the handler, in order. */
   started: string[];
   /** The request id of the async context each path's handler ran in (each request runs in its own). */
   contexts: Map<string, string | undefined>;
   /** Answers the request of that path (it waits until then). */
   answer(path: string): void;
-  get(path: string): { done: Promise<number>; abort(): void };
-  counts(): { active: number; waiting: number };
+  get(path: string, agent?: http.Agent): { done: Promise<number>; abort(): void };
+  /** A client with one keep-alive connection of its own: its requests go one after the other on it. */
+  client(): http.Agent;
+  counts(): { active: number; waiting: number; parked: number };
   close(): Promise<void>;
 }
 
@@ -29,27 +33,31 @@ afterEach(async () => {
 
 async function harness(opts: AdmissionOptions): Promise<Harness> {
   const admit = admission(opts);
+  const arrived: string[] = [];
   const started: string[] = [];
   const contexts = new Map<string, string | undefined>();
   const pending = new Map<string, http.ServerResponse>();
-  const server = http.createServer((req, res) =>
+  const agents: http.Agent[] = [];
+  const server = http.createServer((req, res) => {
+    arrived.push(req.url!);
     runWithContext({ requestId: req.url! }, () =>
       admit(req as Request, res as Response, () => {
         started.push(req.url!);
         contexts.set(req.url!, currentContext()?.requestId);
         pending.set(req.url!, res);
       }),
-    ),
-  );
+    );
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const h: Harness = {
+    arrived,
     started,
     contexts,
     answer: (path) => pending.get(path)!.end('ok'),
-    get(path) {
-      const req = http.get({ host: '127.0.0.1', port, path, agent });
+    get(path, via = agent) {
+      const req = http.get({ host: '127.0.0.1', port, path, agent: via });
       const done = new Promise<number>((resolve, reject) => {
         req.on('response', (res) => {
           res.resume();
@@ -59,10 +67,16 @@ async function harness(opts: AdmissionOptions): Promise<Harness> {
       });
       return { done, abort: () => req.destroy() };
     },
+    client() {
+      const a = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      agents.push(a);
+      return a;
+    },
     counts: () => admit.counts(),
     close: async () => {
       for (const res of pending.values()) if (!res.writableEnded) res.destroy();
       agent.destroy();
+      for (const a of agents) a.destroy();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
@@ -89,7 +103,7 @@ describe('admission', () => {
       await until(() => h.counts().active + h.counts().waiting === calls.length, `${p} to arrive`);
     }
     assert.deepEqual(h.started, ['/a', '/b']);
-    assert.deepEqual(h.counts(), { active: 2, waiting: 2 });
+    assert.deepEqual(h.counts(), { active: 2, waiting: 2, parked: 0 });
     const gauge = async () => (await requestsWaiting.get()).values[0]?.value;
     assert.equal(await gauge(), 2, 'gateway_requests_waiting');
     h.answer('/b');
@@ -101,7 +115,7 @@ describe('admission', () => {
     h.answer('/c');
     h.answer('/d');
     assert.deepEqual(await Promise.all(calls.map((c) => c.done)), [200, 200, 200, 200]);
-    assert.deepEqual(h.counts(), { active: 0, waiting: 0 });
+    assert.deepEqual(h.counts(), { active: 0, waiting: 0, parked: 0 });
     assert.equal(await gauge(), 0);
     // /c and /d were started from another request's callback, yet ran in their own context (request
     // id, trace span).
@@ -145,7 +159,7 @@ describe('admission', () => {
     const h = await harness({ limit: 1, holdMs: 60_000, exempt: (req) => req.url!.startsWith('/stream') });
     const calls = [h.get('/a'), h.get('/stream/1'), h.get('/stream/2')];
     await until(() => h.started.length === 3, 'the streams to start beside /a');
-    assert.deepEqual(h.counts(), { active: 1, waiting: 0 });
+    assert.deepEqual(h.counts(), { active: 1, waiting: 0, parked: 0 });
     for (const p of ['/a', '/stream/1', '/stream/2']) h.answer(p);
     await Promise.all(calls.map((c) => c.done));
 
@@ -154,5 +168,66 @@ describe('admission', () => {
     await until(() => open.started.length === 3, 'all three to start');
     for (const p of ['/1', '/2', '/3']) open.answer(p);
     await Promise.all(many.map((c) => c.done));
+  });
+
+  it("leaves a connection's next request unread while the queue is long, and reads it in its turn", async () => {
+    const h = await harness({ limit: 1, parkAbove: 1, holdMs: 60_000, maxParkMs: 60_000 });
+    const [a, b, c] = [h.client(), h.client(), h.client()];
+    const a1 = h.get('/a1', a);
+    await until(() => h.started.length === 1, '/a1 to start');
+    const b1 = h.get('/b1', b);
+    const c1 = h.get('/c1', c);
+    await until(() => h.counts().waiting === 2, '/b1 and /c1 to wait');
+    h.answer('/a1');
+    assert.equal(await a1.done, 200);
+    // /b1 started, /c1 still waits: a's connection is parked, and its next request stays unread.
+    await until(() => h.counts().parked === 1, "a's connection to be parked");
+    assert.deepEqual(h.counts(), { active: 1, waiting: 1, parked: 1 });
+    const a2 = h.get('/a2', a);
+    await sleep(100);
+    assert.deepEqual(h.arrived, ['/a1', '/b1', '/c1'], '/a2 is not read while the queue is long');
+    // /b1's answer starts /c1; nothing waits, so the oldest parked connection (a) is read again, and b,
+    // answered while a was parked, waits behind it.
+    h.answer('/b1');
+    assert.equal(await b1.done, 200);
+    await until(() => h.arrived.includes('/a2'), '/a2 to be read');
+    const b2 = h.get('/b2', b);
+    await until(() => h.counts().waiting === 1, '/a2 to wait for /c1');
+    h.answer('/c1');
+    assert.equal(await c1.done, 200);
+    await until(() => h.started.includes('/a2'), '/a2 to start');
+    h.answer('/a2');
+    assert.equal(await a2.done, 200);
+    await until(() => h.started.includes('/b2'), '/b2 to start');
+    h.answer('/b2');
+    assert.equal(await b2.done, 200);
+    assert.deepEqual(h.started, ['/a1', '/b1', '/c1', '/a2', '/b2'], 'first come, first served');
+    await until(() => h.counts().parked === 0, 'every connection to be read again');
+    assert.deepEqual(h.counts(), { active: 0, waiting: 0, parked: 0 });
+  });
+
+  it('reads a parked connection again after maxParkMs when no answer wakes it', async () => {
+    const h = await harness({ limit: 1, parkAbove: 1, holdMs: 60_000, maxParkMs: 100 });
+    const [a, b, c] = [h.client(), h.client(), h.client()];
+    const a1 = h.get('/a1', a);
+    await until(() => h.started.length === 1, '/a1 to start');
+    const b1 = h.get('/b1', b);
+    const c1 = h.get('/c1', c);
+    await until(() => h.counts().waiting === 2, '/b1 and /c1 to wait');
+    h.answer('/a1');
+    await a1.done;
+    await until(() => h.counts().parked === 1, "a's connection to be parked");
+    // /b1 holds the one place and nobody answers it: only the time limit reads /a2.
+    const t0 = Date.now();
+    const a2 = h.get('/a2', a);
+    await until(() => h.arrived.includes('/a2'), '/a2 to be read');
+    assert.ok(Date.now() - t0 >= 50, 'read once the connection was let go, not at once');
+    assert.deepEqual(h.counts(), { active: 1, waiting: 2, parked: 0 });
+    for (const p of ['/b1', '/c1', '/a2']) {
+      await until(() => h.started.includes(p), `${p} to start`);
+      h.answer(p);
+    }
+    assert.deepEqual(await Promise.all([b1.done, c1.done, a2.done]), [200, 200, 200]);
+    assert.deepEqual(h.started, ['/a1', '/b1', '/c1', '/a2']);
   });
 });

@@ -1,5 +1,5 @@
 // The bench's API caller: a signed-up user on the Pro plan with one API key, so that no plan limit
-// gets in the way of a measurement (run.ts, creation-rounds.ts).
+// gets in the way of a measurement (run.ts, rounds.ts).
 import { runOperator } from '../operator.ts';
 
 /** One JSON request; a non-2xx answer throws with its body. */

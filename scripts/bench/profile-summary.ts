@@ -39,7 +39,7 @@ function entryOf(p: CpuProfile): string | undefined {
 
 /**
  * The profile cut to its last `seconds`: a profile of a whole fleet run starts with its boot (module
- * loading, the gazetteer), which would swamp a load phase at its end (creation-rounds.ts).
+ * loading, the gazetteer), which would swamp a load phase at its end (rounds.ts).
  */
 export function lastSeconds(p: CpuProfile, seconds: number): CpuProfile {
   const from = p.endTime - seconds * 1e6;
