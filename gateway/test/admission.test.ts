@@ -94,6 +94,25 @@ const until = async (cond: () => boolean, what: string, ms = 2_000) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Three keep-alive clients a, b, c with one place (parkAbove 1): /a1 runs while /b1 and /c1 wait; once
+ * /a1 is answered, /b1 runs, /c1 waits and a's connection is parked.
+ */
+async function parkedAfterFirst(maxParkMs: number) {
+  const h = await harness({ limit: 1, parkAbove: 1, holdMs: 60_000, maxParkMs });
+  const [a, b, c] = [h.client(), h.client(), h.client()];
+  const a1 = h.get('/a1', a);
+  await until(() => h.started.length === 1, '/a1 to start');
+  const b1 = h.get('/b1', b);
+  const c1 = h.get('/c1', c);
+  await until(() => h.counts().waiting === 2, '/b1 and /c1 to wait');
+  h.answer('/a1');
+  assert.equal(await a1.done, 200);
+  await until(() => h.counts().parked === 1, "a's connection to be parked");
+  assert.deepEqual(h.counts(), { active: 1, waiting: 1, parked: 1 });
+  return { h, a, b, b1, c1 };
+}
+
 describe('admission', () => {
   it('keeps at most `limit` requests in progress and starts the rest in arrival order', async () => {
     const h = await harness({ limit: 2, holdMs: 60_000 });
@@ -171,18 +190,8 @@ describe('admission', () => {
   });
 
   it("leaves a connection's next request unread while the queue is long, and reads it in its turn", async () => {
-    const h = await harness({ limit: 1, parkAbove: 1, holdMs: 60_000, maxParkMs: 60_000 });
-    const [a, b, c] = [h.client(), h.client(), h.client()];
-    const a1 = h.get('/a1', a);
-    await until(() => h.started.length === 1, '/a1 to start');
-    const b1 = h.get('/b1', b);
-    const c1 = h.get('/c1', c);
-    await until(() => h.counts().waiting === 2, '/b1 and /c1 to wait');
-    h.answer('/a1');
-    assert.equal(await a1.done, 200);
-    // /b1 started, /c1 still waits: a's connection is parked, and its next request stays unread.
-    await until(() => h.counts().parked === 1, "a's connection to be parked");
-    assert.deepEqual(h.counts(), { active: 1, waiting: 1, parked: 1 });
+    const { h, a, b, b1, c1 } = await parkedAfterFirst(60_000);
+    // a's next request stays unread while /c1 waits.
     const a2 = h.get('/a2', a);
     await sleep(100);
     assert.deepEqual(h.arrived, ['/a1', '/b1', '/c1'], '/a2 is not read while the queue is long');
@@ -207,16 +216,7 @@ describe('admission', () => {
   });
 
   it('reads a parked connection again after maxParkMs when no answer wakes it', async () => {
-    const h = await harness({ limit: 1, parkAbove: 1, holdMs: 60_000, maxParkMs: 100 });
-    const [a, b, c] = [h.client(), h.client(), h.client()];
-    const a1 = h.get('/a1', a);
-    await until(() => h.started.length === 1, '/a1 to start');
-    const b1 = h.get('/b1', b);
-    const c1 = h.get('/c1', c);
-    await until(() => h.counts().waiting === 2, '/b1 and /c1 to wait');
-    h.answer('/a1');
-    await a1.done;
-    await until(() => h.counts().parked === 1, "a's connection to be parked");
+    const { h, a, b1, c1 } = await parkedAfterFirst(100);
     // /b1 holds the one place and nobody answers it: only the time limit reads /a2.
     const t0 = Date.now();
     const a2 = h.get('/a2', a);
