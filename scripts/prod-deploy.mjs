@@ -33,7 +33,8 @@ const copy = (rel) => {
   if (existsSync(from)) cpSync(from, join(out, rel), { recursive: true });
 };
 
-for (const f of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc']) copy(f);
+// patches/: the lockfile's patched dependencies (grpc-js's decoder, issue 18) are applied at install.
+for (const f of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'patches']) copy(f);
 const projects = ['protos', 'gateway', 'tests', 'scripts'];
 for (const group of ['packages', 'services'])
   for (const name of readdirSync(join(root, group)))
