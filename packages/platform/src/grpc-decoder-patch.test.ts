@@ -1,7 +1,7 @@
 // grpc-js's message decoder is patched (patches/@grpc__grpc-js@1.14.7.patch, issue 18): unpatched, a
 // call's decoder keeps slices of the socket read buffer that carried its answer (the flag byte, the
 // message's parts) until the call object dies, and a read buffer holds the frames of many calls. In the
-// gateway's mixed workload those buffers outlived their scavenges and started a full GC every ~1.3 s
+// gateway's mixed workload those buffers outlived their scavenges and started a full GC every ~1.5 s
 // (docs/perf/issue-18-gateway-notes.md, "Seventeenth round"). These tests fail on an unpatched install.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
