@@ -47,6 +47,12 @@ describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
         'Architecture floor (scripts/bench/floor.ts)',
       ])
         assert.ok(out.includes(row), `the bench printed no "${row}"`);
+      // Chart creation's floor (floor.ts: computeChart and the batched INSERT behind the bare hop), with
+      // the CPU per creation of its front, back and PostgreSQL.
+      assert.match(
+        out,
+        /^\| POST \/v1\/charts \| \d+ \| 10 \| \d+ \| [\d.]+ \| [\d.]+ \| \d+, \d+, \d+ \| \d+ \| \d+ \|/m,
+      );
       // The mixed phase's RSS table: every process's row complete, its peaks in each half included.
       assert.ok(out.includes('| peak, first half | peak, second half | peak growth |'), 'the RSS peak columns');
       const gateway = out.split('\n').find((l) => l.startsWith('| gateway |'))!;

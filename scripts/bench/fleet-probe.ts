@@ -91,7 +91,7 @@ export function environOf(pid: number | string): string[] | undefined {
  * CPU seconds of every postgres and redis-server process on this machine, per process (`postgres#<pid>`:
  * a backend that exits between two readings must not count as negative time). Linux /proc; {} elsewhere.
  */
-function serverCpuSeconds(): Record<string, number> {
+export function serverCpuSeconds(): Record<string, number> {
   const out: Record<string, number> = {};
   let pids: string[];
   try {

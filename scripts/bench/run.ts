@@ -49,7 +49,7 @@ import {
   type ProcessSample,
 } from './fleet-probe.ts';
 import { measureGatewayOverhead } from '../../gateway/bench/overhead.ts';
-import { measureFloor, type FloorRow } from './floor.ts';
+import { measureCreationFloor, measureFloor, type FloorRow } from './floor.ts';
 import { machineLine, measureMachine } from './machine.ts';
 import {
   offlineWriterBaseline,
@@ -259,9 +259,9 @@ if (!baseUrl) {
   idle = new IdleReference();
 }
 
-/** A database of this run for the latency measurement's outbox table (dropped with the run's others). */
-async function latencyDatabase(run: string, bus: string): Promise<string> {
-  const name = `${run}_latency_${bus}`;
+/** A database of this run for one purpose (`<run>_<purpose>`), dropped with the run's others. */
+async function runDatabase(run: string, purpose: string): Promise<string> {
+  const name = `${run}_${purpose}`;
   await ensureDatabase(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -277,19 +277,22 @@ const fmt = (x: number | undefined, d = 2) => (x === undefined ? '—' : x.toFix
  * best fleet/in-process req/s = floor / (floor + baseline) req/s, and the best fleet mean latency is the
  * floor's mean + the baseline's (autocannon's percentiles are whole milliseconds, too coarse here).
  */
-function floorTable(floor: (FloorRow & { route: string })[]): string[] {
+type FloorTableRow = FloorRow & { route: string; withWork?: boolean };
+
+function floorTable(floor: FloorTableRow[]): string[] {
   const out = [
     '',
-    "Architecture floor (scripts/bench/floor.ts): a bare HTTP front making one grpc-js unary call (the fleet's channel options) to a back that answers at once with a ready buffer of the real answer's size; two processes, like the gateway and a service, with no Express, auth, limits, log line, metrics, tracing or transcoding. No answer that makes the hop can beat it on this machine; the chart GET rows do not make it once the gateway keeps the chart's answer (gateway/src/chart-answers.ts), so there the floor is only a reference:",
+    "Architecture floor (scripts/bench/floor.ts): a bare HTTP front making one grpc-js unary call (the fleet's channel options) to a back that answers at once with a ready buffer of the real answer's size; two processes, like the gateway and a service, with no Express, auth, limits, log line, metrics, tracing or transcoding. No answer that makes the hop can beat it on this machine. The POST /v1/charts rows are chart creation's floor: the same two processes, the back computing the chart (computeChart) and writing its row and its event row in one batched INSERT (WriteBatcher, as the chart service), with no outbox relay or bus. The chart GET rows do not make it once the gateway keeps the chart's answer (gateway/src/chart-answers.ts), so there the floor is only a reference:",
     '',
-    '| route | bytes | conns | floor req/s | floor mean ms | floor p95 ms | fleet req/s | fleet / floor req/s | best fleet / in-process req/s | best fleet mean ms (fleet p50) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | bytes | conns | floor req/s | floor mean ms | floor p95 ms | floor CPU µs/req: front, back, PostgreSQL | floor req/s bound by 2 cores | fleet req/s | fleet / floor req/s | best fleet / in-process req/s | best fleet mean ms (fleet p50) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const f of floor) {
     const row = rows.find((r) => r.name === f.route && r.connections === f.connections);
-    const base = f.connections === 1 ? row?.base : undefined;
+    const base = f.connections === 1 && !f.withWork ? row?.base : undefined;
     out.push(
-      `| ${f.route} | ${f.bytes} | ${f.connections} | ${fmt(f.rps, 0)} | ${fmt(f.mean)} | ${fmt(f.p95)} | ${fmt(row?.rps, 0)} | ` +
+      `| ${f.route} | ${f.bytes} | ${f.connections} | ${fmt(f.rps, 0)} | ${fmt(f.mean)} | ${fmt(f.p95)} | ` +
+        `${fmt(f.cpuUs.front, 0)}, ${fmt(f.cpuUs.back, 0)}, ${fmt(f.cpuUs.postgres, 0)} | ${fmt(2e6 / (f.cpuUs.front + f.cpuUs.back + f.cpuUs.postgres), 0)} | ${fmt(row?.rps, 0)} | ` +
         `${row ? `${(row.rps / f.rps).toFixed(2)}x` : '—'} | ${base ? `${(f.rps / (f.rps + base.rps)).toFixed(2)}x` : '—'} | ` +
         `${base && row ? `${fmt(f.mean + 1000 / base.rps)} (${fmt(row.p50)})` : '—'} |`,
     );
@@ -503,7 +506,17 @@ try {
     },
   ];
   console.log('architecture floor: bare HTTP front + one gRPC hop');
-  const floor = (await measureFloor(floorCases, seconds)).map((f, i) => ({ ...f, route: floorCases[i]!.route }));
+  const floor: FloorTableRow[] = (await measureFloor(floorCases, seconds)).map((f, i) => ({
+    ...f,
+    route: floorCases[i]!.route,
+  }));
+  // Chart creation's floor does the creation's own work in its back (computeChart and the batched
+  // INSERT of the chart and its event): that part is already in it, so no in-process column.
+  if (runId) {
+    const floorDb = await runDatabase(runId, 'floor');
+    for (const f of await measureCreationFloor(floorDb, chartBody, [1, 10], seconds))
+      floor.push({ ...f, route: 'POST /v1/charts', withWork: true });
+  }
 
   // The buses: end-to-end event latency on PostgreSQL, then a second fleet on Kafka for chart creation
   // and the same latency measurement there (the PostgreSQL fleet is stopped first: same machine load).
@@ -515,7 +528,7 @@ try {
       await measureEventLatency({
         label: 'PostgreSQL',
         databaseUrl: fleet.env.BUS_DATABASE_URL!,
-        outboxDatabaseUrl: await latencyDatabase(runId, 'pg'),
+        outboxDatabaseUrl: await runDatabase(runId, 'latency_pg'),
         kafkaBrokers: '',
         rate: eventRate,
         seconds,
@@ -565,7 +578,7 @@ try {
           await measureEventLatency({
             label: `Kafka ${kafkaBus.kafka?.version ?? ''}`.trim(),
             databaseUrl: busDb,
-            outboxDatabaseUrl: await latencyDatabase(runId, 'kafka'),
+            outboxDatabaseUrl: await runDatabase(runId, 'latency_kafka'),
             kafkaBrokers: kafkaBus.env.KAFKA_BROKERS,
             rate: eventRate,
             seconds,

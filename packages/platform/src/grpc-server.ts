@@ -182,6 +182,7 @@ export async function startGrpcServer(opts: ServerOptions): Promise<RunningServe
     'grpc.max_receive_message_length': max,
     'grpc.max_send_message_length': max,
     'grpc.so_reuseport': 0,
+    'grpc.enable_channelz': 0, // as the clients (grpc-client.ts channelOptions)
     // Every answer (health checks included) names this process, so a launcher can tell whether the
     // server on a port is the one it started.
     interceptors: [
