@@ -19,6 +19,13 @@
 // and metrics count only the part after its request was read. A parked connection is resumed after
 // `maxParkMs` whatever the queue (a resumed client that sent nothing leaves no answer to wake the next).
 //
+// Requests per turn: a request answered from memory (a stored chart's answer, chart-answers.ts) is
+// done within the turn that read it, so it never counted against the bound for long, and a turn with
+// 100 connections ready ran all 100 (chart GET at 100 connections, issue 18: ~200 µs each, the
+// gateway's event-loop delay p99 27-42 ms). So at most `limit` requests start per turn of the event
+// loop; the rest wait their turn in the same queue, and the next ones start from a setImmediate, which
+// runs after the turn's I/O: timers and other sockets get their turn between every `limit` requests.
+//
 // The bound is on work, not on waiting: a request still in progress after `holdMs` (its backend is slow,
 // an LLM call, a 400-day search) gives its place up, so a few slow calls never hold back the rest.
 // Streams (SSE) are not counted at all; ops and docs paths never come here (app.ts's front sends only
@@ -60,9 +67,33 @@ export function admission({
   // A FIFO as an array with a moving head: shift() on a long array copies it.
   let waiting: (() => void)[] = [];
   let head = 0;
+  // Requests started this turn (see top: requests per turn), and whether the first of them was started
+  // by newTurn, in a setImmediate: then a timer phase has passed since, and the next setImmediate may
+  // start the next ones. Ones started by I/O (a socket read, an answer's 'close') ran in this turn's
+  // poll phase, so its setImmediate only opens the next turn and starts nothing itself.
+  let startedThisTurn = 0;
+  let turnOpenedByImmediate = false;
+  let inNewTurn = false;
+  let nextTurn: NodeJS.Immediate | undefined;
+  const newTurn = () => {
+    nextTurn = undefined;
+    const startedByIo = startedThisTurn > 0 && !turnOpenedByImmediate;
+    startedThisTurn = 0;
+    if (startedByIo) {
+      if (waitingCount() > 0) nextTurn = setImmediate(newTurn);
+      return;
+    }
+    inNewTurn = true;
+    try {
+      admitNext();
+    } finally {
+      inNewTurn = false;
+    }
+  };
+  const hasRoom = () => active.size < limit && startedThisTurn < limit;
   const admitNext = () => {
     if (head === waiting.length) return;
-    while (head < waiting.length && active.size < limit) {
+    while (head < waiting.length && hasRoom()) {
       const start = waiting[head]!;
       waiting[head++] = undefined as never;
       start();
@@ -105,6 +136,10 @@ export function admission({
     const start = (): void => {
       if (gone) return; // its caller went away while it waited
       active.add(start);
+      if (startedThisTurn++ === 0) {
+        turnOpenedByImmediate = inNewTurn;
+        nextTurn ??= setImmediate(newTurn);
+      }
       next();
     };
     // 'close' follows every response, answered or abandoned (Node emits it after 'finish' too).
@@ -114,7 +149,7 @@ export function admission({
       if (active.delete(start)) admitNext();
       if (parkAbove > 0 && socket) afterAnswer(socket);
     });
-    if (active.size < limit && head === waiting.length) return start();
+    if (hasRoom() && head === waiting.length) return start();
     // Started later from another request's callback: run in this one's async context (its request id
     // and trace span), or it would run in the other's. A resource and runInAsyncScope, not
     // AsyncResource.bind, which also defines a deprecated getter on every bound function.

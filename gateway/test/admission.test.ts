@@ -1,10 +1,11 @@
 // The gateway's bound on requests in progress (src/admission.ts), on a real HTTP server: requests past
 // the bound wait in arrival order (each in its own async context), a caller that leaves while waiting
 // is skipped, a request that holds its place past holdMs gives it up, exempt requests (streams) are
-// never counted, and a keep-alive connection's next request is left unread while the queue is long.
+// never counted, a keep-alive connection's next request is left unread while the queue is long, and
+// requests answered at once start at most `limit` per event-loop turn.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, it } from '@jest/globals';
 import type { Request, Response } from 'express';
 import { currentContext, requestsWaiting, runWithContext } from '@astro/platform';
@@ -187,6 +188,63 @@ describe('admission', () => {
     await until(() => open.started.length === 3, 'all three to start');
     for (const p of ['/1', '/2', '/3']) open.answer(p);
     await Promise.all(many.map((c) => c.done));
+  });
+
+  it('starts at most `limit` requests per event-loop turn, even when each is answered at once', async () => {
+    // Ten requests ready on ten connections in the same turn, each answered within its own callback
+    // after 3 ms of work (an answer from memory): without the per-turn bound one turn runs all ten
+    // and no timer fires in between. A timer of 1 ms counts the turns: 3 ms of work makes it due at
+    // every turn's timer phase.
+    const admit = admission({ limit: 2, holdMs: 60_000 });
+    let ticks = 0;
+    const startedAtTick: number[] = [];
+    const server = http.createServer((req, res) =>
+      admit(req as Request, res as Response, () => {
+        startedAtTick.push(ticks);
+        const until = performance.now() + 3;
+        while (performance.now() < until); // the request's synchronous work
+        res.end('ok');
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 10 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, '127.0.0.1', () => resolve(s));
+          }),
+      ),
+    );
+    const answered = sockets.map(
+      (s) =>
+        new Promise<string>((resolve) => {
+          let text = '';
+          s.on('data', (d) => (text += d)).on('end', () => resolve(text));
+        }),
+    );
+    await sleep(20); // the server has accepted every connection
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      for (const s of sockets) s.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      const until = performance.now() + 20;
+      while (performance.now() < until); // all ten requests reach the server's socket buffers meanwhile
+      const texts = await Promise.all(answered);
+      assert.ok(
+        texts.every((t) => t.startsWith('HTTP/1.1 200')),
+        texts.join('\n'),
+      );
+    } finally {
+      clearInterval(timer);
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+    assert.equal(startedAtTick.length, 10);
+    const perTick = new Map<number, number>();
+    for (const t of startedAtTick) perTick.set(t, (perTick.get(t) ?? 0) + 1);
+    assert.ok(Math.max(...perTick.values()) <= 2, `requests started per turn: ${JSON.stringify([...perTick])}`);
+    assert.ok(perTick.size >= 5, `ten requests over at least five turns: ${JSON.stringify([...perTick])}`);
   });
 
   it("leaves a connection's next request unread while the queue is long, and reads it in its turn", async () => {

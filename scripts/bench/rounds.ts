@@ -5,7 +5,8 @@
 //   node --import tsx scripts/bench/rounds.ts
 //   PHASE=mixed ROUNDS=3 BENCH_SECONDS=10 FLEET_ENV='{"MAX_IN_FLIGHT":"12"}' node --import tsx scripts/bench/rounds.ts
 // PHASE: creation (POST /v1/charts, CONNECTIONS default 10), vim2 (Vimshottari depth 2 over a ring of 40
-// charts, default 1 connection) or mixed (run.ts's mixed request list, default 200 connections).
+// charts, default 1 connection), get (GET /v1/charts/{id} of one chart, default 100 connections) or
+// mixed (run.ts's mixed request list, default 200 connections).
 // FLEET_ENV (JSON) adds environment to every fleet process; BENCH_NODE_FLAGS and BENCH_CPU_PROF as in
 // run.ts (profiles: read their load window with PROFILE_LAST_S=<round seconds> profile-summary.ts).
 // The first round after the warm-up still runs colder code than the rest: compare rounds 2 and up.
@@ -20,8 +21,9 @@ const env = process.env;
 const seconds = Number(env.BENCH_SECONDS || 6);
 const rounds = Number(env.ROUNDS || 3);
 const phase = env.PHASE || 'creation';
-if (!['creation', 'vim2', 'mixed'].includes(phase)) throw new Error(`PHASE: creation, vim2 or mixed, not ${phase}`);
-const connections = Number(env.CONNECTIONS || { creation: 10, vim2: 1, mixed: 200 }[phase]);
+if (!['creation', 'vim2', 'get', 'mixed'].includes(phase))
+  throw new Error(`PHASE: creation, vim2, get or mixed, not ${phase}`);
+const connections = Number(env.CONNECTIONS || { creation: 10, vim2: 1, get: 100, mixed: 200 }[phase]);
 const adminUrl = env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const chart = {
   birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.6139, longitude: 77.209 },
@@ -68,12 +70,14 @@ try {
       ? [{ method: 'POST', path: '/v1/charts', body }]
       : phase === 'vim2'
         ? ring.map((id) => ({ method: 'GET', path: vimPath(id) }))
-        : [
-            ...ring.slice(0, 5).map((id) => ({ method: 'GET' as const, path: vimPath(id) })),
-            ...ring.slice(5, 7).map((id) => ({ method: 'GET' as const, path: `/v1/vedic/charts/${id}/shadbala` })),
-            ...ring.slice(7, 9).map((id) => ({ method: 'GET' as const, path: `/v1/charts/${id}` })),
-            { method: 'POST', path: '/v1/charts', body },
-          ];
+        : phase === 'get'
+          ? [{ method: 'GET', path: `/v1/charts/${ring[0]}` }]
+          : [
+              ...ring.slice(0, 5).map((id) => ({ method: 'GET' as const, path: vimPath(id) })),
+              ...ring.slice(5, 7).map((id) => ({ method: 'GET' as const, path: `/v1/vedic/charts/${id}/shadbala` })),
+              ...ring.slice(7, 9).map((id) => ({ method: 'GET' as const, path: `/v1/charts/${id}` })),
+              { method: 'POST', path: '/v1/charts', body },
+            ];
   const load = (duration: number) =>
     new Promise<autocannon.Result>((resolve, reject) =>
       autocannon(
