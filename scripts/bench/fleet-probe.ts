@@ -78,6 +78,14 @@ export function procStat(pid: number | string): { comm: string; fields: string[]
   return { comm: stat.slice(stat.indexOf('(') + 1, end), fields: stat.slice(end + 2).split(' ') };
 }
 
+/** A process's CPU seconds so far (utime + stime), or undefined when it has ended (or off Linux). */
+export function cpuSecondsOf(pid: number | string): number | undefined {
+  const stat = procStat(pid);
+  return stat && cpuSeconds(stat);
+}
+
+const cpuSeconds = (stat: { fields: string[] }) => (Number(stat.fields[11]) + Number(stat.fields[12])) / 100; // USER_HZ
+
 /** A process's environment as NAME=value entries (/proc/<pid>/environ), or undefined. */
 export function environOf(pid: number | string): string[] | undefined {
   try {
@@ -99,13 +107,12 @@ export function serverCpuSeconds(): Record<string, number> {
   } catch {
     return out;
   }
-  const ticksPerSecond = 100; // USER_HZ on Linux
   for (const pid of pids) {
     const stat = procStat(pid);
     if (!stat) continue; // ended meanwhile
     const name = stat.comm.startsWith('postgres') ? 'postgres' : stat.comm.startsWith('redis') ? 'redis' : undefined;
     if (!name) continue;
-    out[`${name}#${pid}`] = (Number(stat.fields[11]) + Number(stat.fields[12])) / ticksPerSecond; // utime + stime
+    out[`${name}#${pid}`] = cpuSeconds(stat);
   }
   return out;
 }

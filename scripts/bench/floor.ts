@@ -25,7 +25,7 @@ import pg from 'pg';
 import { computeChart, initEphemeris } from '@astro/astro-core';
 import { channelOptions, withMallocTunables, WriteBatcher } from '@astro/platform';
 import { bytesService } from './bytes-service.ts';
-import { cpuPerRequest, procStat, serverCpuSeconds } from './fleet-probe.ts';
+import { cpuPerRequest, cpuSecondsOf, serverCpuSeconds } from './fleet-probe.ts';
 
 const def = bytesService('/bench.Floor/Get');
 const createDef = bytesService('/bench.Floor/Create');
@@ -205,12 +205,8 @@ interface RunningFloor {
 
 /** The CPU seconds so far of the floor's two processes and of every PostgreSQL process. */
 function floorCpu(floor: RunningFloor): Record<string, number> {
-  const seconds = (pid: number) => {
-    const stat = procStat(pid);
-    return stat ? (Number(stat.fields[11]) + Number(stat.fields[12])) / 100 : 0; // utime + stime, USER_HZ
-  };
   const { redis: _, ...servers } = serverCpuSeconds();
-  return { front: seconds(floor.frontPid), back: seconds(floor.backPid), ...servers };
+  return { front: cpuSecondsOf(floor.frontPid) ?? 0, back: cpuSecondsOf(floor.backPid) ?? 0, ...servers };
 }
 
 /** A measured phase after 2 s of warm-up (JIT, connections) with the same options. */
