@@ -21,7 +21,7 @@ export const gatewayConfigSpec = {
   // within the 20 ms target, for ~7 % of saturated throughput against 12 (25-26 ms; 24: 32-40 ms).
   MAX_IN_FLIGHT: key(
     int(8, 0),
-    'unary API requests this gateway works on at once; more wait their turn in arrival order (bounds the work of an event-loop turn under load); 0 = no bound',
+    'unary API requests this gateway works on at once, and starts per event-loop turn; more wait their turn in arrival order (bounds the work of an event-loop turn under load); 0 = no bound',
   ),
   MAX_IN_FLIGHT_HOLD_MS: key(
     int(50, 1),

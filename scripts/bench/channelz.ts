@@ -4,6 +4,7 @@
 //   node --import tsx scripts/bench/channelz.ts
 import * as grpc from '@grpc/grpc-js';
 import { bytesService } from './bytes-service.ts';
+import { median } from './stats.ts';
 
 const def = bytesService('/bench.Channelz/Get');
 const answer = Buffer.alloc(4725, 0x20); // a chart's answer
@@ -52,7 +53,6 @@ for (let r = 0; r < rounds; r++) {
   results.push(row);
   console.log(`round ${r + 1}: channelz on ${row.on.toFixed(1)} µs per call, off ${row.off.toFixed(1)}`);
 }
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 console.log(
   `median: on ${median(results.map((x) => x.on)).toFixed(1)}, off ${median(results.map((x) => x.off)).toFixed(1)} µs per call; ` +
     `off cheaper in ${results.filter((x) => x.off < x.on).length} of ${rounds} rounds`,

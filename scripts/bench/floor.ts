@@ -23,21 +23,29 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { computeChart, initEphemeris } from '@astro/astro-core';
-import { channelOptions, withMallocTunables, WriteBatcher } from '@astro/platform';
+import {
+  channelOptions,
+  outboxTableSql,
+  withMallocTunables,
+  withOutboxStatement,
+  WriteBatcher,
+  type OutboxMessage,
+} from '@astro/platform';
 import { bytesService } from './bytes-service.ts';
 import { cpuPerRequest, cpuSecondsOf, serverCpuSeconds } from './fleet-probe.ts';
 
 const def = bytesService('/bench.Floor/Get');
 const createDef = bytesService('/bench.Floor/Create');
 
-/** A chart row and its event row per creation, `rows` creations in one statement. */
-function insertText(rows: number): string {
-  const values = (offset: number, n: number) =>
-    Array.from({ length: rows }, (_, r) => `(${Array.from({ length: n }, (_, i) => `$${offset + r * n + i + 1}`)})`);
-  return (
-    `WITH c AS (INSERT INTO floor_charts (id, planets, houses, jd_ut) VALUES ${values(0, 4)}) ` +
-    `INSERT INTO floor_outbox (id, payload) VALUES ${values(rows * 4, 2)}`
-  );
+/** The INSERT of `rows` chart rows (4 parameters each), to pair with their events (withOutboxStatement). */
+function chartsInsert(rows: number): string {
+  const values = Array.from({ length: rows }, (_, r) => `($${4 * r + 1}, $${4 * r + 2}, $${4 * r + 3}, $${4 * r + 4})`);
+  return `INSERT INTO floor_charts (id, planets, houses, jd_ut) VALUES ${values.join(', ')}`;
+}
+
+interface FloorCreation {
+  row: [string, string, string, number];
+  event: OutboxMessage;
 }
 
 /** The creation handler: compute, write with the creations that arrive meanwhile, answer the chart. */
@@ -47,14 +55,18 @@ async function creations(databaseUrl: string) {
   await pool.query(
     'CREATE TABLE IF NOT EXISTS floor_charts (id uuid PRIMARY KEY, planets jsonb, houses jsonb, jd_ut float8)',
   );
-  await pool.query('CREATE TABLE IF NOT EXISTS floor_outbox (id uuid PRIMARY KEY, payload jsonb)');
-  const batcher = new WriteBatcher<unknown[]>({
+  await pool.query(outboxTableSql());
+  // The chart service's statement (chart-store.ts insertAll): the rows and their events at once, no
+  // NOTIFY (there is no relay here).
+  const batcher = new WriteBatcher<FloorCreation>({
     write: async (batch) => {
-      await pool.query({
-        name: `floor-${batch.length}`,
-        text: insertText(batch.length),
-        values: [...batch.flatMap((b) => b.slice(0, 4)), ...batch.flatMap((b) => b.slice(4))],
-      });
+      const { text, values } = withOutboxStatement(
+        chartsInsert(batch.length),
+        batch.flatMap((c) => c.row),
+        batch.map((c) => c.event),
+        { notify: false },
+      );
+      await pool.query({ name: `floor-${batch.length}`, text, values });
     },
   });
   return (call: grpc.ServerUnaryCall<Buffer, Buffer>, done: grpc.sendUnaryData<Buffer>) => {
@@ -73,7 +85,10 @@ async function creations(databaseUrl: string) {
     const planets = JSON.stringify(c.planets);
     const houses = JSON.stringify(c.houses);
     batcher
-      .add([id, planets, houses, c.jd_ut, randomUUID(), JSON.stringify({ chart_id: id })])
+      .add({
+        row: [id, planets, houses, c.jd_ut],
+        event: { topic: 'chart.created', key: id, payload: { chart_id: id } },
+      })
       .then(() => done(null, Buffer.from(`{"id":"${id}","planets":${planets},"houses":${houses}}`)))
       .catch((e: Error) => done({ code: grpc.status.INTERNAL, details: e.message }));
   };
@@ -174,7 +189,7 @@ export function measureFloor(cases: { bytes: number; connections: number }[], se
 
 /**
  * Loads the creation floor with `body` (a POST /v1/charts body) at each connection count; the creations
- * go to `databaseUrl` (tables floor_charts and floor_outbox, made if missing).
+ * go to `databaseUrl` (tables floor_charts and the platform's outbox, made if missing).
  */
 export function measureCreationFloor(
   databaseUrl: string,

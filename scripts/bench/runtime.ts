@@ -13,6 +13,7 @@ import pg from 'pg';
 import { checkInstance, closeHealthClient, FLEET } from '@astro/platform';
 import { ensureDatabase, runMigrations } from '@astro/platform/db/index';
 import { freePort, nodeArgs, presentServices, ROOT, type FleetRuntime } from '../fleet.ts';
+import { median } from './stats.ts';
 
 const reps = Number(process.env.BENCH_REPS || 3);
 const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,8 +69,6 @@ async function measure(name: string, entry: string, env: Record<string, string>,
     await exited;
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const services = presentServices();
