@@ -53,7 +53,7 @@ async function creations(databaseUrl: string) {
   initEphemeris({ ephePath: process.env.SE_EPHE_PATH });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query(
-    'CREATE TABLE IF NOT EXISTS floor_charts (id uuid PRIMARY KEY, planets jsonb, houses jsonb, jd_ut float8)',
+    'CREATE TABLE IF NOT EXISTS floor_charts (id uuid PRIMARY KEY, planets json, houses json, jd_ut float8)',
   );
   await pool.query(outboxTableSql());
   // The chart service's statement (chart-store.ts insertAll): the rows and their events at once, no

@@ -71,7 +71,7 @@ function toRecord(row: Row): ChartRecord {
 }
 
 function rowValues(r: ChartRecord): unknown[] {
-  // jsonb columns as JSON text; an absent local birth stays SQL NULL.
+  // json columns as JSON text; an absent local birth stays SQL NULL.
   return COLUMNS.map((c) =>
     c === 'planets' || c === 'houses' || (c === 'local_birth' && r[c]) ? JSON.stringify(r[c]) : r[c],
   );
