@@ -200,7 +200,7 @@ export function worstDelay(s: Record<string, ProcessSample>): { name: string; p9
 
 /**
  * A Node process beside the fleet that does nothing but measure its own event-loop delay the way the
- * fleet's processes do (prom-client's monitorEventLoopDelay at 10 ms resolution). It has no work, so
+ * fleet's processes do (prom-client's monitorEventLoopDelay at EVENT_LOOP_RESOLUTION_MS). It has no work, so
  * its delay is the machine's alone: the time a runnable process waits for a core while the fleet
  * saturates both. Every fleet process's delay under that load includes this floor beside its own turns.
  */
