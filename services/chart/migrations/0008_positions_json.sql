@@ -10,10 +10,5 @@ ALTER TABLE charts
   ALTER COLUMN houses TYPE json USING houses::json,
   ALTER COLUMN local_birth TYPE json USING local_birth::json;
 
--- A change of type resets a column's compression to the server's default: lz4 again, as 0007.
-DO $$
-BEGIN
-  ALTER TABLE charts ALTER COLUMN planets SET COMPRESSION lz4, ALTER COLUMN houses SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported THEN
-  RAISE NOTICE 'lz4 is not available on this server: the positions columns keep pglz';
-END $$;
+-- A change of type resets a column's compression to the server's default: lz4 again, as 0007 set it.
+\ir 0007_lz4_positions.sql
