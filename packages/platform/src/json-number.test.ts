@@ -44,4 +44,26 @@ describe('roundJsonNumber', () => {
     for (const x of [1e5 - 5e-11, 99_999 + 0.123456789012, -99_999.00000000001, 1e5 - 1e-11, 0.30000000000000004])
       assert.equal(roundJsonNumber(x), full(x), String(x));
   });
+
+  it('rounds values next to a half of the tenth decimal as toFixed does (the slow path)', () => {
+    const full = (x: number) => {
+      const r = Number(Number(x.toFixed(10)).toPrecision(15));
+      return Object.is(r, -0) ? 0 : r;
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 100_000; i++) {
+      // k + 0.5 units of the tenth decimal, nudged by a few units of the last place either way, at every
+      // magnitude up to 1e5 (where a double's spacing is largest against the tenth decimal).
+      const k = Math.floor(random() * 10 ** (1 + Math.floor(random() * 15)));
+      const half = (k + 0.5) / 1e10;
+      const x = half + (Math.floor(random() * 9) - 4) * Number.EPSILON * Math.max(half, 1e-300);
+      if (!(x > 0 && x < 1e5)) continue;
+      assert.equal(roundJsonNumber(x), full(x), String(x));
+      assert.equal(roundJsonNumber(-x), full(-x), String(-x));
+    }
+    // Halves of the tenth decimal as written: the nearest doubles lie on either side of the half.
+    for (const x of [0.00000000005, 1.00000000005, 12345.00000000005, 0.12345678905, 9999.99999999995, 359.99999999995])
+      assert.equal(roundJsonNumber(x), full(x), String(x));
+  });
 });

@@ -18,8 +18,30 @@ export const JSON_MAX_SIGNIFICANT = 15;
  */
 const FIXED_ONLY_BELOW = 1e5;
 
+/** 10 ** JSON_MAX_DECIMALS. */
+const SCALE = 1e10;
+
+/**
+ * How far from a half the scaled value's fraction must be for Math.round to pick toFixed's integer.
+ * Below 1e5 the scaled value is below 1e15 < 2 ** 50, where a double's spacing is at most 0.125, so the
+ * product's rounding moves it by at most 0.0625: outside this margin the exact product rounds the same
+ * way, and n / 1e10 (one correctly rounded division) is the double Number(x.toFixed(10)) reads.
+ */
+const HALF_MARGIN = 0.125;
+
 export function roundJsonNumber(x: number): number {
   if (!Number.isFinite(x) || Number.isInteger(x)) return x;
+  const a = Math.abs(x);
+  if (a < FIXED_ONLY_BELOW) {
+    // toFixed's exact decimal arithmetic was the costliest step of writing a number (a chart answer
+    // has ~150, a depth-2 Vimshottari ~2,000); it is kept only for the scaled values next to a half.
+    const scaled = a * SCALE;
+    const fraction = scaled - Math.floor(scaled);
+    if (Math.abs(fraction - 0.5) > HALF_MARGIN) {
+      const r = Math.round(scaled) / SCALE;
+      return x < 0 && r !== 0 ? -r : r;
+    }
+  }
   const fixed = Number(x.toFixed(JSON_MAX_DECIMALS));
   const r = Math.abs(x) < FIXED_ONLY_BELOW ? fixed : Number(fixed.toPrecision(JSON_MAX_SIGNIFICANT));
   return Object.is(r, -0) ? 0 : r;
