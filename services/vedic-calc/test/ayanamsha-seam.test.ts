@@ -11,7 +11,7 @@ const text = (a: HttpBodyAnswer) => JSON.parse(a.data.toString('utf8'));
 describe('ayanamsha seam: naming the answer', () => {
   it('leaves the implicit default (Lahiri, no override) exactly as the handler wrote it', () => {
     const msg = { chart_id: 'c', method_version: 'v1' };
-    assert.equal(decorate(msg, { settled: { id: 'lahiri', degrees: 23.7 } }), msg);
+    assert.equal(decorate(msg, { settled: { id: 'lahiri', degrees: () => 23.7 } }), msg);
     const body = jsonHttpBody('{"chart_id":"c"}');
     assert.equal(decorate(body, {}), body);
   });
@@ -19,7 +19,7 @@ describe('ayanamsha seam: naming the answer', () => {
   it('names an override on a typed message and versions it, without mutating', () => {
     const features_used = [{ source: 'natal_chart', version: 'sidereal-krishnamurti', fields: ['planets.longitude'] }];
     const msg = { chart_id: 'c', method_version: 'jaimini-v1', features_used };
-    const out = decorate(msg, { override: 'krishnamurti', settled: { id: 'krishnamurti', degrees: 23.6 } });
+    const out = decorate(msg, { override: 'krishnamurti', settled: { id: 'krishnamurti', degrees: () => 23.6 } });
     assert.deepEqual(out, {
       chart_id: 'c',
       method_version: 'jaimini-v1+ayanamsha.krishnamurti',
@@ -41,7 +41,10 @@ describe('ayanamsha seam: naming the answer', () => {
   });
 
   it('an explicit lahiri is named but keeps the version', () => {
-    const out = decorate({ method_version: 'v1' }, { override: 'lahiri', settled: { id: 'lahiri', degrees: 23.7 } });
+    const out = decorate(
+      { method_version: 'v1' },
+      { override: 'lahiri', settled: { id: 'lahiri', degrees: () => 23.7 } },
+    );
     assert.deepEqual(out, { method_version: 'v1', ayanamsha: 'lahiri', ayanamsha_degrees: 23.7 });
   });
 
@@ -49,7 +52,7 @@ describe('ayanamsha seam: naming the answer', () => {
     const body = jsonHttpBody(
       '{"chart_id":"c","method_version":"vim-\\"3\\"","zodiac":"sidereal-raman","x":[{"method_version":"inner"}]}',
     );
-    const out = text(decorate(body, { override: 'raman', settled: { id: 'raman', degrees: 22.3 } }));
+    const out = text(decorate(body, { override: 'raman', settled: { id: 'raman', degrees: () => 22.3 } }));
     assert.deepEqual(out, {
       ayanamsha: 'raman',
       ayanamsha_degrees: 22.3,
@@ -67,7 +70,7 @@ describe('ayanamsha seam: naming the answer', () => {
   it('passes a long answer on byte for byte, a multi-byte character across the head boundary included', () => {
     // "ज" is 3 bytes in UTF-8; the padding puts it across byte 512, where the head ends.
     const json = `{"method_version":"v1","pad":"${'a'.repeat(471)}","name":"ज्योतिष","rest":"${'b'.repeat(4000)}"}`;
-    const out = decorate(jsonHttpBody(json), { override: 'raman', settled: { id: 'raman', degrees: 22.3 } });
+    const out = decorate(jsonHttpBody(json), { override: 'raman', settled: { id: 'raman', degrees: () => 22.3 } });
     assert.deepEqual(text(out), {
       ayanamsha: 'raman',
       ayanamsha_degrees: 22.3,

@@ -28,6 +28,11 @@ export interface ChartRecord {
   jd_ut: number;
   planets: Position[];
   houses: HouseCusp[];
+  /**
+   * The ayanamsha's value at jd_ut, when this process computed the chart (computeChart returns it):
+   * never stored, so a record read back lacks it and chartView computes it.
+   */
+  ayanamsha_degrees?: number | null;
   method_version: string;
   computed_at: Date;
 }
@@ -59,6 +64,7 @@ export function computeRecord(id: string, tenantId: string, req: ChartRequest, n
     jd_ut: c.jd_ut,
     planets: c.planets,
     houses: c.houses,
+    ayanamsha_degrees: c.ayanamsha_degrees,
     method_version: CHART_METHOD_VERSION,
     computed_at: now,
   };
@@ -81,7 +87,8 @@ export function chartView(r: ChartRecord, opts: { demo?: boolean } = {}) {
     system: r.system,
     ayanamsha: r.ayanamsha ?? undefined,
     // Not stored: a pure function of (ayanamsha, jd_ut), so rows written before it existed carry it too.
-    ayanamsha_degrees: r.ayanamsha ? ayanamshaDegrees(r.ayanamsha, r.jd_ut) : undefined,
+    // A chart just computed has it already (one sweph call less per creation, issue 18).
+    ayanamsha_degrees: r.ayanamsha ? (r.ayanamsha_degrees ?? ayanamshaDegrees(r.ayanamsha, r.jd_ut)) : undefined,
     house_system: r.house_system,
     computed_at: r.computed_at.toISOString(),
     birth: { moment: r.moment, latitude: r.latitude, longitude: r.longitude, ...r.local_birth },

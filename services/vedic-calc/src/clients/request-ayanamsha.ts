@@ -17,8 +17,12 @@ import {
 export interface RequestAyanamsha {
   /** The client's `ayanamsha` field, validated. */
   override?: AyanamshaId;
-  /** Set by the first chart read: the ayanamsha used and its value at that chart's birth moment. */
-  settled?: { id: AyanamshaId; degrees: number };
+  /**
+   * Set by the first chart read: the ayanamsha used and its value at that chart's birth moment, read
+   * only by an answer that names it: not by one in the implicit Lahiri, most of them (a sweph call per
+   * request saved, issue 18).
+   */
+  settled?: { id: AyanamshaId; degrees: () => number };
 }
 
 const requests = new AsyncLocalStorage<RequestAyanamsha>();
@@ -44,7 +48,7 @@ export function settleAyanamsha(chartAyanamsha: string | null | undefined, jdUt:
   if (!r.settled) {
     const id = r.override ?? own;
     rebindAyanamsha(id);
-    r.settled = { id, degrees: ayanamshaDegrees(id, jdUt) };
+    r.settled = { id, degrees: () => ayanamshaDegrees(id, jdUt) };
   }
   return r.settled.id;
 }

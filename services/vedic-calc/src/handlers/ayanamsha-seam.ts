@@ -64,7 +64,7 @@ function decorateJson(res: HttpBodyAnswer, id: AyanamshaId, degrees: number | un
 export function decorate<T>(res: T, state: RequestAyanamsha): T {
   const id = state.settled?.id ?? state.override ?? currentAyanamsha();
   if (state.override === undefined && id === DEFAULT_AYANAMSHA) return res;
-  const degrees = state.settled?.degrees;
+  const degrees = state.settled?.degrees();
   if (isHttpBody(res)) return decorateJson(res, id, degrees) as T;
   if (res && typeof res === 'object' && !Array.isArray(res))
     return decorateMessage(res as Record<string, unknown>, id, degrees) as T;
