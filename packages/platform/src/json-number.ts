@@ -34,7 +34,7 @@ export function roundJsonNumber(x: number): number {
   const a = Math.abs(x);
   if (a < FIXED_ONLY_BELOW) {
     // toFixed's exact decimal arithmetic was the costliest step of writing a number (a chart answer
-    // has ~150, a depth-2 Vimshottari ~2,000); it is kept only for the scaled values next to a half.
+    // has ~80, a depth-2 Vimshottari answer hundreds); it is kept only for the values next to a half.
     const scaled = a * SCALE;
     const fraction = scaled - Math.floor(scaled);
     if (Math.abs(fraction - 0.5) > HALF_MARGIN) {
@@ -43,7 +43,7 @@ export function roundJsonNumber(x: number): number {
     }
   }
   const fixed = Number(x.toFixed(JSON_MAX_DECIMALS));
-  const r = Math.abs(x) < FIXED_ONLY_BELOW ? fixed : Number(fixed.toPrecision(JSON_MAX_SIGNIFICANT));
+  const r = a < FIXED_ONLY_BELOW ? fixed : Number(fixed.toPrecision(JSON_MAX_SIGNIFICANT));
   return Object.is(r, -0) ? 0 : r;
 }
 
