@@ -3,6 +3,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { roundJsonNumber, stringifyJson } from './json-number.ts';
 
+/** The rule as the API states it (toFixed, then 15 significant digits), what the fast paths must match. */
+const full = (x: number) => {
+  const r = Number(Number(x.toFixed(10)).toPrecision(15));
+  return Object.is(r, -0) ? 0 : r;
+};
+
+/** A seeded linear congruential generator in [0, 1): the same numbers on every run. */
+function seeded(seed: number): () => number {
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
 describe('roundJsonNumber', () => {
   it('removes binary noise of chained double arithmetic', () => {
     assert.equal(0.1 + 0.2, 0.30000000000000004); // the noise itself (IEEE 754)
@@ -30,12 +41,7 @@ describe('roundJsonNumber', () => {
   });
 
   it('takes the short path below 1e5 without changing any value (the full rule on 200,000 numbers)', () => {
-    const full = (x: number) => {
-      const r = Number(Number(x.toFixed(10)).toPrecision(15));
-      return Object.is(r, -0) ? 0 : r;
-    };
-    let seed = 42;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seeded(42);
     for (let i = 0; i < 200_000; i++) {
       const magnitude = 10 ** (Math.floor(random() * 16) - 10); // 1e-10 .. 1e5
       const x = (random() - 0.5) * 2 * magnitude + (i % 7 === 0 ? 0.1 * (i % 3) : 0);
@@ -46,12 +52,7 @@ describe('roundJsonNumber', () => {
   });
 
   it('rounds values next to a half of the tenth decimal as toFixed does (the slow path)', () => {
-    const full = (x: number) => {
-      const r = Number(Number(x.toFixed(10)).toPrecision(15));
-      return Object.is(r, -0) ? 0 : r;
-    };
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seeded(7);
     for (let i = 0; i < 100_000; i++) {
       // k + 0.5 units of the tenth decimal, nudged by a few units of the last place either way, at every
       // magnitude up to 1e5 (where a double's spacing is largest against the tenth decimal).
