@@ -18,6 +18,8 @@ export interface ProcessSample {
   eldP99Ms: number;
   eldMaxMs: number;
   rssMiB: number;
+  /** V8's heap in use (live objects and garbage not yet collected), to read beside the RSS. */
+  heapUsedMiB: number;
   cpuSeconds: number;
 }
 
@@ -48,6 +50,7 @@ export class FleetProbe {
           eldP99Ms: lateness(metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000),
           eldMaxMs: lateness(metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000),
           rssMiB: metric(text, 'process_resident_memory_bytes') / 2 ** 20,
+          heapUsedMiB: metric(text, 'nodejs_heap_size_used_bytes') / 2 ** 20,
           cpuSeconds: metric(text, 'process_cpu_seconds_total'),
         };
       }),
