@@ -1,12 +1,12 @@
 // What writing a chart's numbers costs (issue 18, twenty-first round): roundJsonNumber, the API's one
-// rounding rule (platform json-number.ts), against the rule written with toFixed alone (what it ran
-// before its Math.round path), over the numbers of real charts, in alternating rounds; then the
+// rounding rule (platform json-number.ts), against the rule as it ran before its Math.round path (every
+// non-integer through roundByToFixed), over the numbers of real charts, in alternating rounds; then the
 // gateway's whole transcoding of a chart answer (protobuf decode, toObject, messageToJson,
 // JSON.stringify). Prints; asserts nothing.
 //   node --import tsx scripts/bench/json-numbers.ts
 import path from 'node:path';
 import { computeChart, initEphemeris } from '@astro/astro-core';
-import { roundJsonNumber } from '@astro/platform';
+import { roundByToFixed, roundJsonNumber } from '@astro/platform';
 import { messageToJson, TO_OBJECT_OPTIONS } from '../../gateway/src/json-codec.ts';
 import { loadProtoRoot } from '../../gateway/src/proto-registry.ts';
 import { ROOT } from '../fleet.ts';
@@ -14,13 +14,8 @@ import { median } from './stats.ts';
 
 initEphemeris();
 
-/** The rule as toFixed states it: 10 decimals, then 15 significant digits at 1e5 and above, never -0. */
-function toFixedRule(x: number): number {
-  if (!Number.isFinite(x) || Number.isInteger(x)) return x;
-  const fixed = Number(x.toFixed(10));
-  const r = Math.abs(x) < 1e5 ? fixed : Number(fixed.toPrecision(15));
-  return Object.is(r, -0) ? 0 : r;
-}
+/** roundJsonNumber before the twenty-first round. */
+const toFixedRule = (x: number) => (!Number.isFinite(x) || Number.isInteger(x) ? x : roundByToFixed(x));
 
 const charts = Array.from({ length: 200 }, (_, i) =>
   computeChart({
