@@ -54,16 +54,16 @@ describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
         /^\| POST \/v1\/charts \| \d+ \| 10 \| \d+ \| [\d.]+ \| [\d.]+ \| \d+, \d+, \d+ \| \d+ \| \d+ \|/m,
       );
       // The mixed phase's RSS table: every process's row complete, its peaks in each half and its V8
-      // heap in use before and after included.
+      // heap in use and committed before and after included.
       assert.ok(out.includes('| peak, first half | peak, second half | peak growth |'), 'the RSS peak columns');
-      assert.ok(out.includes('| V8 heap used before MiB | after |'), 'the heap columns');
+      assert.ok(out.includes('| V8 heap used before MiB | after | V8 heap committed before MiB | after |'), 'the heap columns');
       const gateway = out.split('\n').find((l) => l.startsWith('| gateway |'))!;
-      assert.equal(gateway.split('|').length - 2, 12, gateway);
+      assert.equal(gateway.split('|').length - 2, 14, gateway);
       assert.ok(!gateway.includes('—'), `a figure is missing: ${gateway}`);
       // Each phase's event-loop delay comes with the idle reference's (the machine's share), read from
       // full histograms: a figure, never NaN or a dash.
       assert.match(out, /POST \/v1\/charts x10: \d+\.\d ms \([a-z-]+; an idle process \d+\.\d ms\)/);
-      assert.match(out, /\| an idle Node process beside the fleet [^|]*(\| — ){9}\| \d+\.\d \| \d+\.\d \|/);
+      assert.match(out, /\| an idle Node process beside the fleet [^|]*(\| — ){11}\| \d+\.\d \| \d+\.\d \|/);
       // The machine's page fault and round-trip costs, which the absolute figures depend on (machine.ts).
       // The CPU model may itself hold parentheses ("Intel(R) Xeon(R) Processor").
       assert.match(

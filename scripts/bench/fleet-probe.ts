@@ -20,6 +20,9 @@ export interface ProcessSample {
   rssMiB: number;
   /** V8's heap in use (live objects and garbage not yet collected), to read beside the RSS. */
   heapUsedMiB: number;
+  /** V8's heap committed (every space's pages, the young generation's unused half included): RSS less
+   * this is memory outside V8's heap (buffers, malloc arenas, code). */
+  heapTotalMiB: number;
   cpuSeconds: number;
 }
 
@@ -51,6 +54,7 @@ export class FleetProbe {
           eldMaxMs: lateness(metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000),
           rssMiB: metric(text, 'process_resident_memory_bytes') / 2 ** 20,
           heapUsedMiB: metric(text, 'nodejs_heap_size_used_bytes') / 2 ** 20,
+          heapTotalMiB: metric(text, 'nodejs_heap_size_total_bytes') / 2 ** 20,
           cpuSeconds: metric(text, 'process_cpu_seconds_total'),
         };
       }),

@@ -107,11 +107,23 @@ try {
       .sort((a, b) => b[1] - a[1])
       .map(([name, us]) => `${name} ${us.toFixed(0)}`)
       .join(', ');
+    // The two processes whose RSS grew most in the round, with their V8 heap beside it.
+    const growth = Object.entries(after.processes)
+      .map(([name, a]) => ({ name, a, b: before.processes[name]! }))
+      .sort((x, y) => y.a.rssMiB / y.b.rssMiB - x.a.rssMiB / x.b.rssMiB)
+      .slice(0, 2)
+      .map(
+        ({ name, a, b }) =>
+          `${name} ${b.rssMiB.toFixed(0)} → ${a.rssMiB.toFixed(0)} (V8 heap used ${b.heapUsedMiB.toFixed(0)} → ` +
+          `${a.heapUsedMiB.toFixed(0)}, committed ${b.heapTotalMiB.toFixed(0)} → ${a.heapTotalMiB.toFixed(0)})`,
+      )
+      .join(', ');
     console.log(
       `round ${i}: ${r.requests.average.toFixed(0)}/s, p95 ${p95.toFixed(1)} ms, p99 ${r.latency.p99} ms, ` +
         `${r.non2xx + r.errors} failed | CPU µs per request: ${byProcess} | total ${total.toFixed(0)} | ` +
         `worst event-loop delay p99 ${delay.p99.toFixed(1)} ms (${delay.name}, max ${delay.max.toFixed(1)}; ` +
-        `gateway ${after.processes.gateway!.eldP99Ms.toFixed(1)}; an idle process ${idleDelay.p99.toFixed(1)})`,
+        `gateway ${after.processes.gateway!.eldP99Ms.toFixed(1)}; an idle process ${idleDelay.p99.toFixed(1)}) | ` +
+        `RSS MiB, most grown: ${growth}`,
     );
   }
   idle.stop();

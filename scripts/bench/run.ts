@@ -653,9 +653,9 @@ try {
     const growth = (from: number, to: number) => `${fmt((100 * (to - from)) / from, 1)} %`;
     out.push(
       '',
-      '| process | RSS before MiB | halfway | after | growth | peak, first half | peak, second half | peak growth | V8 heap used before MiB | after | event-loop delay p99 ms | max ms |',
+      '| process | RSS before MiB | halfway | after | growth | peak, first half | peak, second half | peak growth | V8 heap used before MiB | after | V8 heap committed before MiB | after | event-loop delay p99 ms | max ms |',
     );
-    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, a] of Object.entries(mixedAfter)) {
       const b = rssBefore[name]!;
       const m = mixedMid[name]!;
@@ -664,13 +664,13 @@ try {
       out.push(
         `| ${name} | ${fmt(b.rssMiB, 0)} | ${fmt(m.rssMiB, 0)} | ${fmt(a.rssMiB, 0)} | ${growth(b.rssMiB, a.rssMiB)} | ` +
           `${fmt(pk?.first, 0)} | ${fmt(pk?.second, 0)} | ${pk ? growth(pk.first, pk.second) : '—'} | ` +
-          `${fmt(b.heapUsedMiB, 0)} | ${fmt(a.heapUsedMiB, 0)} | ` +
+          `${fmt(b.heapUsedMiB, 0)} | ${fmt(a.heapUsedMiB, 0)} | ${fmt(b.heapTotalMiB, 0)} | ${fmt(a.heapTotalMiB, 0)} | ` +
           `${fmt(Math.max(m.eldP99Ms, a.eldP99Ms), 1)} | ${fmt(Math.max(m.eldMaxMs, a.eldMaxMs), 1)} |`,
       );
     }
     if (idleDelay.length)
       out.push(
-        `| an idle Node process beside the fleet (the machine's share of every delay: IdleReference) | — | — | — | — | — | — | — | — | — | ` +
+        `| an idle Node process beside the fleet (the machine's share of every delay: IdleReference) | — | — | — | — | — | — | — | — | — | — | — | ` +
           `${fmt(Math.max(...idleDelay.map((d) => d.p99)), 1)} | ${fmt(Math.max(...idleDelay.map((d) => d.max)), 1)} |`,
       );
   }

@@ -50,11 +50,14 @@ export class ChartReadCache implements ChartRepository {
     return found;
   }
 
-  async insertWithEvent(r: ChartRecord, event: Parameters<ChartRepository['insertWithEvent']>[1]): Promise<void> {
-    const ticket = this.cache.ticket();
-    await this.store.insertWithEvent(r, event);
-    // Creation is usually followed by reads of the new chart: keep it (frozen, shared by every read).
-    if (this.on) this.cache.put(r.tenant_id, r.id.toLowerCase(), r, ticket);
+  /**
+   * Not kept: a chart enters the cache when it is first read. Keeping every new chart let one tenant's
+   * burst of creations (an import) push every tenant's read charts out, and filled V8's old space with
+   * the records it replaced (issue 18's mixed phase: the chart service's heap 38 -> 59 MB in 30 s,
+   * garbage awaiting a full collection). The first read after a creation costs one SELECT by key.
+   */
+  insertWithEvent(r: ChartRecord, event: Parameters<ChartRepository['insertWithEvent']>[1]): Promise<void> {
+    return this.store.insertWithEvent(r, event);
   }
 
   async transaction<T>(work: (tx: ChartTx) => Promise<T>): Promise<T> {
