@@ -56,7 +56,10 @@ describe('npm run bench, smoke mode (BENCH_SECONDS=1 BENCH_KAFKA=0)', () => {
       // The mixed phase's RSS table: every process's row complete, its peaks in each half and its V8
       // heap in use and committed before and after included.
       assert.ok(out.includes('| peak, first half | peak, second half | peak growth |'), 'the RSS peak columns');
-      assert.ok(out.includes('| V8 heap used before MiB | after | V8 heap committed before MiB | after |'), 'the heap columns');
+      assert.ok(
+        out.includes('| V8 heap used before MiB | after | V8 heap committed before MiB | after |'),
+        'the heap columns',
+      );
       const gateway = out.split('\n').find((l) => l.startsWith('| gateway |'))!;
       assert.equal(gateway.split('|').length - 2, 14, gateway);
       assert.ok(!gateway.includes('—'), `a figure is missing: ${gateway}`);
