@@ -68,16 +68,10 @@ export const FLEET: FleetService[] = [
  * both ran a full mark-compact every ~100 ms under depth-4 calls, 55 % of their CPU (issue 18 profile);
  * with a 192 MB initial heap, in one bench run: depth-4 p50 27 -> 15 ms, CPU per answer gateway 20 ->
  * 9.5 ms, vedic-calc 20 -> 13.5 ms. Both run with a 1 GiB memory limit (k8s/base).
- * The chart service starts with its young generation at the size it reaches under load (two 16 MB
- * semi-spaces, V8's default ceiling): V8 starts it at 1 MB and doubled it within seconds of the bench's
- * mixed phase, 1 -> 16 -> 32 MB, the whole of the service's RSS rise in that phase (135 -> 170 MB, its
- * heap in use flat), and shrank it back when the load stopped; each size on the way scavenges more
- * often and promotes more. Its memory request (192 Mi) covers the 170 MB.
  */
 export const V8_FLAGS: Readonly<Record<string, readonly string[]>> = {
   gateway: ['--initial-heap-size=192'],
   'vedic-calc': ['--initial-heap-size=192'],
-  chart: ['--min-semi-space-size=16'],
 };
 
 /**
