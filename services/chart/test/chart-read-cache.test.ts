@@ -66,10 +66,11 @@ async function replica(name: string): Promise<Replica> {
   return { name, pool, store, cache, listener, feed };
 }
 
-const BIRTH = { moment: '1990-05-15T10:30:00+05:30', latitude: 28.61, longitude: 77.21 };
-
-async function newChart(r: Replica, tenantId: string): Promise<ChartRecord> {
-  const req = validateChartRequest({ birth: BIRTH });
+/** A chart created through `r`'s cache (a replica's, or one a test builds). */
+async function newChart(r: Pick<Replica, 'cache'>, tenantId: string): Promise<ChartRecord> {
+  const req = validateChartRequest({
+    birth: { moment: '1990-05-15T10:30:00+05:30', latitude: 28.61, longitude: 77.21 },
+  });
   const record = computeRecord(uuidv7(), tenantId, req, new Date());
   await r.cache.insertWithEvent(record, chartCreatedEvent(record));
   return record;
@@ -142,10 +143,7 @@ describe('chart read cache (two replicas on one database)', () => {
     const small = new ChartReadCache(store, () => true, 2);
     const read = await newChart(a, tenant);
     assert.ok(await small.find(tenant, read.id));
-    for (let i = 0; i < 3; i++) {
-      const record = computeRecord(uuidv7(), tenant, validateChartRequest({ birth: BIRTH }), new Date());
-      await small.insertWithEvent(record, chartCreatedEvent(record));
-    }
+    for (let i = 0; i < 3; i++) await newChart({ cache: small }, tenant);
     const before = store.selects;
     assert.equal((await small.find(tenant, read.id))?.id, read.id);
     assert.equal(store.selects, before, 'still answered from memory');
